@@ -1,0 +1,6 @@
+"""Run oraclelint as ``python -m linter``."""
+
+from linter.cli import main
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,137 @@
+"""The one loader of ``rules_data``: every data file is checked against its schema.
+
+Each data file ``rules_data/NAME.yaml`` (or ``.json``) has a schema in
+``rules_data/schemas/NAME.yaml`` written in a small schema language:
+
+``{type: map, fields: {key: SCHEMA}, required: [key, ...]}``
+    a mapping; keys not listed in ``fields`` are refused.
+``{type: dict, values: SCHEMA}``
+    a mapping with any string keys.
+``{type: list, items: SCHEMA, min: N}``
+    a list.
+``{type: str|int|float|bool, enum: [...], pattern: REGEX, nullable: true}``
+    a scalar.
+
+A violation raises :class:`CatalogueError` naming the file and the key path.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+try:  # libyaml is several times faster where it is available
+    _Loader: Any = yaml.CSafeLoader
+except AttributeError:  # pragma: no cover
+    _Loader = yaml.SafeLoader
+
+_HERE = Path(__file__).resolve().parent
+
+
+class CatalogueError(ValueError):
+    """A rules_data file that does not match its schema."""
+
+    def __init__(self, file: str, where: str, problem: str) -> None:
+        self.file, self.where, self.problem = file, where, problem
+        super().__init__(f"rules_data/{file}: {where or '(top)'}: {problem}")
+
+
+@functools.lru_cache(maxsize=None)
+def _root() -> Path:
+    """rules_data inside an installed package, or beside it in a source checkout."""
+    for candidate in (_HERE / "rules_data", _HERE.parent / "rules_data"):
+        if (candidate / "schemas").is_dir():
+            return candidate
+    raise CatalogueError("", "", f"rules_data not found next to {_HERE}")
+
+
+def _read(path) -> Any:
+    text = path.read_text(encoding="utf-8")
+    if path.name.endswith(".json"):
+        return json.loads(text)
+    return yaml.load(text, Loader=_Loader)
+
+
+_SCALARS = {"str": str, "int": int, "float": (int, float), "bool": bool}
+
+
+def validate(data: Any, schema: dict, file: str, where: str = "") -> None:
+    """Check ``data`` against ``schema``; raise CatalogueError on the first violation."""
+    if data is None and schema.get("nullable"):
+        return
+    kind = schema.get("type", "any")
+    if kind == "any":
+        return
+    if kind == "map":
+        if not isinstance(data, dict):
+            raise CatalogueError(file, where, f"expected a mapping, found {type(data).__name__}")
+        fields = schema.get("fields", {})
+        for key in data:
+            if key not in fields:
+                raise CatalogueError(file, f"{where}.{key}".lstrip("."), f"unknown key {key!r} (allowed: {', '.join(fields)})")
+        for key in schema.get("required", []):
+            if key not in data:
+                raise CatalogueError(file, where, f"missing required key {key!r}")
+        for key, value in data.items():
+            validate(value, fields[key], file, f"{where}.{key}".lstrip("."))
+        return
+    if kind == "dict":
+        if not isinstance(data, dict):
+            raise CatalogueError(file, where, f"expected a mapping, found {type(data).__name__}")
+        for key, value in data.items():
+            if not isinstance(key, str):
+                raise CatalogueError(file, where, f"key {key!r} is not a string")
+            validate(value, schema.get("values", {}), file, f"{where}.{key}".lstrip("."))
+        return
+    if kind == "list":
+        if not isinstance(data, list):
+            raise CatalogueError(file, where, f"expected a list, found {type(data).__name__}")
+        if len(data) < schema.get("min", 0):
+            raise CatalogueError(file, where, f"expected at least {schema['min']} items")
+        for i, item in enumerate(data):
+            validate(item, schema.get("items", {}), file, f"{where}[{i}]")
+        return
+    py = _SCALARS.get(kind)
+    if py is None:
+        raise CatalogueError(file, where, f"schema names unknown type {kind!r}")
+    if not isinstance(data, py) or (kind in ("int", "float") and isinstance(data, bool)):
+        raise CatalogueError(file, where, f"expected {kind}, found {type(data).__name__} {data!r}")
+    if "enum" in schema and data not in schema["enum"]:
+        raise CatalogueError(file, where, f"{data!r} is not one of {schema['enum']}")
+    if "pattern" in schema and not re.fullmatch(schema["pattern"], str(data)):
+        raise CatalogueError(file, where, f"{data!r} does not match {schema['pattern']}")
+
+
+@functools.lru_cache(maxsize=None)
+def load(name: str) -> Any:
+    """Load ``rules_data/NAME`` (yaml or json), validated against its schema."""
+    root = _root()
+    for ext in (".yaml", ".json"):
+        path = root / f"{name}{ext}"
+        if path.is_file():
+            break
+    else:
+        raise CatalogueError(f"{name}.yaml", "", "no such data file")
+    schema_path = root / "schemas" / f"{name}.yaml"
+    if not schema_path.is_file():
+        raise CatalogueError(path.name, "", f"no schema (expected rules_data/schemas/{name}.yaml)")
+    try:
+        data = _read(path)
+    except (yaml.YAMLError, json.JSONDecodeError) as exc:
+        raise CatalogueError(path.name, "", f"cannot be parsed: {exc}") from None
+    validate(data, _read(schema_path), path.name)
+    return data
+
+
+def data_files() -> list[str]:
+    """Names of every data file in rules_data (without extension)."""
+    names = []
+    for entry in _root().iterdir():
+        if entry.name.endswith((".yaml", ".json")) and entry.is_file():
+            names.append(entry.name.rsplit(".", 1)[0])
+    return sorted(names)

@@ -1,0 +1,150 @@
+"""The check base class and the registry that validates every check at import.
+
+A check declares its code, a kebab-case name that states the defect, its
+category, severity and CR references, and documents itself in its docstring
+under fixed headings.  ``check_card`` (or ``check_set``) yields hits; it never
+prints and never reads files.
+"""
+
+from __future__ import annotations
+
+import re
+import textwrap
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar, Iterable, Iterator
+
+from linter.diagnostics import CATEGORIES, SEVERITIES, Fix
+
+if TYPE_CHECKING:  # pragma: no cover
+    from linter.model import Card
+
+CODE_RE = re.compile(r"^[A-Z]{2,4}\d{3}$")
+NAME_RE = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)+$")
+RULE_RE = re.compile(r"^\d{3}(\.\d+[a-z]?)?$")
+DOC_SECTIONS = ("What it does", "Why is this bad?", "Example", "Use instead", "Fix safety")
+
+REGISTRY: dict[str, type["Check"]] = {}
+
+
+@dataclass(slots=True)
+class Hit:
+    """One finding of a check, before the engine resolves its place."""
+
+    message: str
+    face: int | None = None
+    field: str | None = None
+    start: int | None = None
+    end: int | None = None
+    fix: Fix | None = None
+    rules: tuple[str, ...] | None = None  # overrides the check's own references
+    severity: str | None = None  # overrides the check's severity for this hit
+
+
+class CheckError(TypeError):
+    """A check class that breaks the registry's contract."""
+
+
+class Check:
+    """Base class of every check (documented in its subclasses)."""
+
+    code: ClassVar[str]
+    name: ClassVar[str]
+    category: ClassVar[str]
+    severity: ClassVar[str]
+    rules: ClassVar[tuple[str, ...]]
+    fixable: ClassVar[bool] = False
+    #: "card" checks see one card at a time; "set" checks see every card of a file.
+    scope: ClassVar[str] = "card"
+    #: one-line message template, filled with the keyword arguments of :meth:`hit`.
+    message: ClassVar[str] = ""
+
+    def __init_subclass__(cls, **kwargs) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.__dict__.get("abstract", False):
+            return
+        problems = []
+        code = getattr(cls, "code", "")
+        if not CODE_RE.match(code or ""):
+            problems.append(f"code {code!r} does not match {CODE_RE.pattern}")
+        if not NAME_RE.match(getattr(cls, "name", "") or ""):
+            problems.append(f"name {getattr(cls, 'name', None)!r} is not kebab-case")
+        if getattr(cls, "category", None) not in CATEGORIES:
+            problems.append(f"category must be one of {CATEGORIES}")
+        if getattr(cls, "severity", None) not in SEVERITIES:
+            problems.append(f"severity must be one of {SEVERITIES}")
+        rules = getattr(cls, "rules", ())
+        if not rules or not all(RULE_RE.match(r) for r in rules):
+            problems.append(f"rules {rules!r} must be CR numbers such as '302.6'")
+        if cls.scope not in ("card", "set"):
+            problems.append("scope must be 'card' or 'set'")
+        doc = cls.__doc__ or ""
+        missing = [s for s in DOC_SECTIONS if f"## {s}" not in doc]
+        if missing:
+            problems.append(f"docstring lacks sections {missing}")
+        if code in REGISTRY and REGISTRY[code] is not cls:
+            problems.append(f"code {code} is already used by {REGISTRY[code].__name__}")
+        if any(c.name == getattr(cls, "name", None) and c is not cls for c in REGISTRY.values()):
+            problems.append(f"name {cls.name} is already used")
+        if problems:
+            raise CheckError(f"{cls.__module__}.{cls.__name__}: " + "; ".join(problems))
+        REGISTRY[code] = cls
+
+    # -- what subclasses implement -------------------------------------------------
+    def check_card(self, card: "Card") -> Iterable[Hit]:
+        return ()
+
+    def check_set(self, cards: list["Card"]) -> Iterable[tuple["Card", Hit]]:
+        return ()
+
+    # -- helpers -------------------------------------------------------------------
+    def hit(self, *, face: int | None = None, field: str | None = None, start: int | None = None,
+            end: int | None = None, fix: Fix | None = None, rules: tuple[str, ...] | None = None,
+            severity: str | None = None, **args) -> Hit:
+        return Hit(self.message.format(**args), face, field, start, end, fix, rules, severity)
+
+    @classmethod
+    def doc(cls) -> str:
+        return textwrap.dedent(cls.__doc__ or "").strip()
+
+    @classmethod
+    def summary(cls) -> str:
+        return cls.doc().splitlines()[0].strip() if cls.__doc__ else ""
+
+    @classmethod
+    def doc_sections(cls) -> dict[str, str]:
+        """The docstring split at its ``## Heading`` lines."""
+        out: dict[str, str] = {}
+        current = "summary"
+        buf: list[str] = []
+        for line in cls.doc().splitlines():
+            if line.startswith("## "):
+                out[current] = "\n".join(buf).strip()
+                current, buf = line[3:].strip(), []
+            else:
+                buf.append(line)
+        out[current] = "\n".join(buf).strip()
+        return out
+
+    @classmethod
+    def describe(cls) -> dict:
+        return {
+            "code": cls.code,
+            "name": cls.name,
+            "category": cls.category,
+            "severity": cls.severity,
+            "rules": list(cls.rules),
+            "fixable": cls.fixable,
+            "summary": cls.summary(),
+        }
+
+
+def all_checks() -> dict[str, type[Check]]:
+    """Every registered check, importing the check modules on first use."""
+    from linter import checks  # noqa: F401  (imports every check module)
+
+    checks.load_all()
+    return dict(sorted(REGISTRY.items()))
+
+
+def iter_faces(card: "Card") -> Iterator[tuple[int, object]]:
+    return enumerate(card.faces)

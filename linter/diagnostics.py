@@ -1,0 +1,84 @@
+"""Findings and the edits that fix them.
+
+A check produces :class:`Diagnostic` objects with character offsets into one
+field of one face; the engine resolves them to lines and columns once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+SEVERITIES = ("error", "warning", "info")
+CATEGORIES = ("format", "symbols", "rules", "abilities", "keywords", "templating", "oracle", "set")
+
+
+@dataclass(slots=True)
+class Edit:
+    """Replace ``[start, end)`` of a field's decoded value with ``text``."""
+
+    start: int
+    end: int
+    text: str
+
+
+@dataclass(slots=True)
+class Fix:
+    title: str
+    edits: list[Edit]
+    safe: bool = True
+    face: int | None = None
+    field: str | None = None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "title": self.title,
+            "safe": self.safe,
+            "face": self.face,
+            "field": self.field,
+            "edits": [{"start": e.start, "end": e.end, "text": e.text} for e in self.edits],
+        }
+
+
+@dataclass(slots=True)
+class Diagnostic:
+    code: str
+    name: str
+    category: str
+    severity: str
+    message: str
+    rules: tuple[str, ...] = ()
+    path: str = ""
+    line: int = 1
+    column: int = 1
+    end_line: int = 1
+    end_column: int = 1
+    card: str | None = None
+    face: int | None = None
+    field: str | None = None
+    start: int | None = None  # offsets into the field's value
+    end: int | None = None
+    fix: Fix | None = None
+    card_obj: Any = field(default=None, repr=False, compare=False)
+
+    def sort_key(self) -> tuple:
+        return (self.path, self.line, self.column, self.code)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "path": self.path,
+            "line": self.line,
+            "column": self.column,
+            "end_line": self.end_line,
+            "end_column": self.end_column,
+            "code": self.code,
+            "name": self.name,
+            "category": self.category,
+            "severity": self.severity,
+            "message": self.message,
+            "rules": list(self.rules),
+            "card": self.card,
+            "face": self.face,
+            "field": self.field,
+            "fix": self.fix.as_dict() if self.fix else None,
+        }

@@ -1,0 +1,114 @@
+"""Source files and the places of field values inside them.
+
+Every reader keeps the raw text of the file it read and, for each field it
+fills, a :class:`Loc` that maps a character index of the decoded value back
+to an offset of the raw text.  Line and column numbers are computed here and
+nowhere else.
+"""
+
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass, field
+from typing import Callable, Sequence
+
+
+@dataclass(eq=False)
+class SourceFile:
+    """One file as read from disk: its path, raw text and detected format."""
+
+    path: str
+    text: str
+    format: str = ""
+    raw: bytes | None = None  # the undecoded bytes (for fixes that must keep them)
+    _line_starts: list[int] | None = field(default=None, repr=False)
+
+    def line_col(self, offset: int) -> tuple[int, int]:
+        """1-based line and column (in characters) of a raw-text offset."""
+        if self._line_starts is None:
+            starts = [0]
+            find = self.text.find
+            i = find("\n")
+            while i != -1:
+                starts.append(i + 1)
+                i = find("\n", i + 1)
+            self._line_starts = starts
+        offset = max(0, min(offset, len(self.text)))
+        line = bisect.bisect_right(self._line_starts, offset) - 1
+        return line + 1, offset - self._line_starts[line] + 1
+
+    def offset_of(self, line: int, column: int) -> int:
+        """Raw offset of a 1-based line and column (the inverse of line_col)."""
+        self.line_col(0)
+        assert self._line_starts is not None
+        line = max(1, min(line, len(self._line_starts)))
+        return self._line_starts[line - 1] + max(0, column - 1)
+
+
+IndexMap = Callable[[int], int]
+
+
+class Loc:
+    """Where a field's value stands in its source file.
+
+    ``start``/``end`` are raw offsets of the value's content (inside quotes or
+    tags).  ``index_map`` turns an index into the decoded value into a raw
+    offset; ``None`` means the value is the raw text itself (offsets add up),
+    a sequence gives one raw offset per decoded character (plus one for the
+    end).  ``exact`` is False when only the start of the value is known (for
+    example a value derived from several source fields).
+    """
+
+    __slots__ = ("source", "start", "end", "index_map", "exact")
+
+    def __init__(
+        self,
+        source: SourceFile,
+        start: int,
+        end: int | None = None,
+        index_map: IndexMap | Sequence[int] | None = None,
+        exact: bool = True,
+    ) -> None:
+        self.source = source
+        self.start = start
+        self.end = start if end is None else end
+        self.index_map = index_map
+        self.exact = exact
+
+    def offset(self, index: int) -> int:
+        """Raw offset of the decoded value's character ``index``."""
+        if not self.exact:
+            return self.start
+        m = self.index_map
+        if m is None:
+            return min(self.start + index, max(self.end, self.start))
+        if callable(m):
+            return m(index)
+        if not m:
+            return self.start
+        return m[max(0, min(index, len(m) - 1))]
+
+    def position(self, index: int = 0) -> tuple[int, int]:
+        return self.source.line_col(self.offset(index))
+
+    def __repr__(self) -> str:  # pragma: no cover - debugging aid
+        line, col = self.position(0)
+        return f"Loc({self.source.path}:{line}:{col})"
+
+
+def escaped_index_map(raw: str, decode_one: Callable[[str, int], tuple[int, int]], base: int) -> list[int]:
+    """Build a per-character map for a value whose source uses escapes.
+
+    ``decode_one(raw, i)`` returns ``(chars_produced, raw_length)`` for the
+    escape or character starting at ``raw[i]``.  The result has one raw
+    offset per decoded character plus a final end offset.
+    """
+    out: list[int] = []
+    i = 0
+    n = len(raw)
+    while i < n:
+        produced, length = decode_one(raw, i)
+        out.extend([base + i] * produced)
+        i += max(1, length)
+    out.append(base + n)
+    return out
