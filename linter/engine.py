@@ -1,0 +1,171 @@
+"""The pipeline in one place: files -> cards -> nlp.pipe -> checks -> filter -> report."""
+
+from __future__ import annotations
+
+import sys
+import traceback
+from dataclasses import dataclass, field
+from typing import Iterable
+
+from linter import readers
+from linter.checks.base import Check, Hit, all_checks
+from linter.diagnostics import Diagnostic
+from linter.model import Card
+from linter.readers.base import ReadResult
+from linter.selection import Selection
+
+UNREADABLE = "FMT001"
+
+
+@dataclass
+class FileEntry:
+    path: str
+    format: str
+    cards: int
+    error: str | None = None
+
+
+@dataclass
+class Report:
+    files: list[FileEntry] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    cards: list[Card] = field(default_factory=list)
+    internal_errors: list[str] = field(default_factory=list)
+
+    @property
+    def unreadable(self) -> int:
+        return sum(1 for f in self.files if f.error)
+
+    def count(self, severity: str) -> int:
+        return sum(1 for d in self.diagnostics if d.severity == severity)
+
+    def summary(self) -> dict:
+        return {
+            "files": len(self.files),
+            "cards": sum(f.cards for f in self.files),
+            "error": self.count("error"),
+            "warning": self.count("warning"),
+            "info": self.count("info"),
+        }
+
+    def exit_code(self) -> int:
+        if self.unreadable or self.internal_errors:
+            return 2
+        return 1 if (self.count("error") or self.count("warning")) else 0
+
+
+def check_paths(paths: Iterable[str], select=None, ignore=None) -> Report:
+    """Read every card file under ``paths``, lint the cards and collect the findings."""
+    report = Report()
+    results = read_paths(paths)
+    selection = Selection(select, ignore)
+    for result in results:
+        report.files.append(FileEntry(result.path, result.format, len(result.cards),
+                                      result.error.describe() if result.error else None))
+        if result.error and selection.active(UNREADABLE):
+            report.diagnostics.append(unreadable_diagnostic(result))
+        report.cards.extend(result.cards)
+    report.diagnostics.extend(lint_cards(report.cards, selection=selection, errors=report.internal_errors))
+    report.diagnostics.sort(key=Diagnostic.sort_key)
+    return report
+
+
+def read_paths(paths: Iterable[str]) -> list[ReadResult]:
+    files, missing = readers.discover(list(paths))
+    return [readers.read_file(p) for p in files] + list(missing)
+
+
+def parse_cards(cards: list[Card]) -> None:
+    """Run the NLP pipeline over every face of every card (sets ``face.parsed``)."""
+    from linter import nlp  # spaCy is imported only when a run needs it
+
+    nlp.parse_faces((face, card) for card in cards for face in card.faces)
+
+
+def active_checks(selection: Selection) -> list[Check]:
+    return [cls() for code, cls in all_checks().items() if selection.active(code)]
+
+
+def lint_cards(cards: list[Card], select=None, ignore=None, *, selection: Selection | None = None,
+               errors: list[str] | None = None) -> list[Diagnostic]:
+    """Parse the cards' rules text and run the active checks over them."""
+    selection = selection or Selection(select, ignore)
+    checks = active_checks(selection)
+    if not cards or not checks:
+        return []
+    if any(getattr(c, "needs_parse", True) for c in checks):
+        parse_cards([c for c in cards if any(f.parsed is None for f in c.faces)])
+    errors = errors if errors is not None else []
+    out: list[Diagnostic] = []
+    card_checks = [c for c in checks if c.scope == "card"]
+    set_checks = [c for c in checks if c.scope == "set"]
+    for card in cards:
+        for check in card_checks:
+            try:
+                for hit in check.check_card(card):
+                    out.append(resolve(check, card, hit))
+            except Exception as exc:  # a bug in one check must not stop the run
+                errors.append(_internal_error(check, card, exc))
+    if set_checks:
+        by_file: dict[str, list[Card]] = {}
+        for card in cards:
+            by_file.setdefault(card.source.path if card.source else "", []).append(card)
+        for group in by_file.values():
+            for check in set_checks:
+                try:
+                    for card, hit in check.check_set(group):
+                        out.append(resolve(check, card, hit))
+                except Exception as exc:
+                    errors.append(_internal_error(check, group[0], exc))
+    return out
+
+
+def resolve(check: Check, card: Card, hit: Hit) -> Diagnostic:
+    """Turn a check's hit into a diagnostic with a line and column in the source file."""
+    loc = card.field_loc(hit.face, hit.field)
+    line = column = end_line = end_column = 1
+    if loc is not None:
+        start = hit.start or 0
+        line, column = loc.position(start)
+        end_line, end_column = loc.position(hit.end if hit.end is not None else start)
+    face_name = None
+    if hit.face is not None and 0 <= hit.face < len(card.faces):
+        face_name = card.faces[hit.face].name
+    return Diagnostic(
+        code=check.code, name=check.name, category=check.category,
+        severity=hit.severity or check.severity, message=hit.message,
+        rules=tuple(hit.rules if hit.rules is not None else check.rules),
+        path=card.source.path if card.source else "",
+        line=line, column=column, end_line=end_line, end_column=end_column,
+        card=card.name or face_name, face=hit.face, field=hit.field,
+        start=hit.start, end=hit.end, fix=hit.fix, card_obj=card,
+    )
+
+
+def unreadable_diagnostic(result: ReadResult) -> Diagnostic:
+    from linter.checks.FMT001 import UnreadableFile
+
+    err = result.error
+    assert err is not None
+    line, col = err.line or 1, err.column or 1
+    return Diagnostic(
+        code=UnreadableFile.code, name=UnreadableFile.name, category=UnreadableFile.category,
+        severity=UnreadableFile.severity,
+        message=UnreadableFile.message.format(reason=err.reason),
+        rules=UnreadableFile.rules, path=result.path, line=line, column=col,
+        end_line=line, end_column=col,
+    )
+
+
+def _internal_error(check: Check, card: Card, exc: Exception) -> str:
+    where = card.source.path if card.source else "<string>"
+    if card.loc is not None:
+        line, col = card.loc.position(0)
+        where = f"{where}:{line}:{col}"
+    tb = traceback.extract_tb(exc.__traceback__)[-1]
+    return (f"{where}: internal error in {check.code} on card {card.name!r}: "
+            f"{type(exc).__name__}: {exc} ({tb.filename.rsplit('/', 1)[-1]}:{tb.lineno})")
+
+
+def debug(msg: str) -> None:  # pragma: no cover - developer aid
+    print(msg, file=sys.stderr)

@@ -1,0 +1,39 @@
+"""Plain text: one line a finding, then a summary line."""
+
+from __future__ import annotations
+
+from linter.diagnostics import Diagnostic
+from linter.engine import Report
+from linter.reporters.base import Reporter
+
+
+def format_line(d: Diagnostic) -> str:
+    rules = f" [CR {', '.join(d.rules)}]" if d.rules else ""
+    card = f" ({d.card})" if d.card else ""
+    fix = " [*]" if d.fix is not None and d.fix.safe else ""
+    return f"{d.path}:{d.line}:{d.column}: {d.code} {d.severity}: {d.message}{rules}{card}{fix}"
+
+
+class TextReporter(Reporter):
+    def handle(self, d: Diagnostic) -> None:
+        if self.quiet and d.severity == "info":
+            return
+        self.stream.write(format_line(d) + "\n")
+
+    def stop(self, report: Report) -> None:
+        for err in report.internal_errors:
+            self.stream.write(err + "\n")
+        s = report.summary()
+        if self.quiet and not (s["error"] or s["warning"] or report.unreadable):
+            return
+        problems = s["error"] + s["warning"] + s["info"]
+        files = f"{s['files']} file" + ("" if s["files"] == 1 else "s")
+        cards = f"{s['cards']} card" + ("" if s["cards"] == 1 else "s")
+        parts = f"{s['error']} error(s), {s['warning']} warning(s), {s['info']} info"
+        unread = f"; {report.unreadable} file(s) could not be read" if report.unreadable else ""
+        fixable = sum(1 for d in report.diagnostics if d.fix is not None and d.fix.safe)
+        fixes = f"; {fixable} fixable with --fix ([*])" if fixable else ""
+        if problems:
+            self.stream.write(f"Found {problems} problem(s) ({parts}) in {files}, {cards}{unread}{fixes}.\n")
+        else:
+            self.stream.write(f"All clear: {files}, {cards} checked{unread}.\n")
