@@ -1,0 +1,172 @@
+"""Typed, cached views of the rule catalogue in ``rules_data/``.
+
+Everything the parser and the checks know about keywords, ability words,
+keyword actions, types and rule numbers comes from here, so adding a keyword
+or a subtype is a change to a YAML file.  Every accessor loads its file once
+(through :func:`linter.catalogue.load`, which checks the schema) and returns
+the same object afterwards: treat the results as read-only.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass, field
+from typing import Iterable
+
+from linter.catalogue import load
+
+__all__ = [
+    "Keyword", "keywords", "find_keyword", "ability_words", "keyword_actions",
+    "TypeTables", "types", "RuleEntry", "rule_index", "cr_edition",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Keyword:
+    """A keyword ability of CR 702 (see rules_data/keywords.yaml for the fields)."""
+
+    name: str
+    rule: str
+    parameter: str  # none, cost, number, number-cost, quality, type, name, other
+    kind: str  # static, activated, triggered, spell, characteristic
+    types: tuple[str, ...] = ()
+    aliases: tuple[str, ...] = ()
+    reminder: str | None = None
+    written: tuple[str, ...] = ()
+
+    def allowed_on(self, card_types: Iterable[str]) -> bool:
+        """Whether a printed keyword line makes sense on a face with these types.
+
+        ``card_types`` holds the face's card types and subtypes (any case).
+        A keyword without a restriction is allowed everywhere.
+        """
+        if not self.types:
+            return True
+        have = {t.lower() for t in card_types}
+        return any(t.lower() in have for t in self.types)
+
+
+@functools.lru_cache(maxsize=None)
+def keywords() -> dict[str, Keyword]:
+    """Lower-case keyword name or alias -> :class:`Keyword`."""
+    table: dict[str, Keyword] = {}
+    for entry in load("keywords")["keywords"]:
+        kw = Keyword(
+            name=entry["name"],
+            rule=entry["rule"],
+            parameter=entry["parameter"],
+            kind=entry["kind"],
+            types=tuple(entry.get("types") or ()),
+            aliases=tuple(entry.get("aliases") or ()),
+            reminder=entry.get("reminder"),
+            written=tuple(entry.get("written") or ()),
+        )
+        for key in (kw.name, *kw.aliases):
+            table.setdefault(key.lower(), kw)
+    return table
+
+
+@functools.lru_cache(maxsize=None)
+def _names_longest_first() -> tuple[str, ...]:
+    return tuple(sorted(keywords(), key=len, reverse=True))
+
+
+# Keywords whose variable part is written inside the word: "desertwalk",
+# "wizardcycling", "snow landwalk", "Goblin offering".
+_EMBEDDED = (
+    (re.compile(r"[a-z][\w'’ -]*?walk\b", re.I), "landwalk"),
+    (re.compile(r"[a-z][\w'’ -]*?cycling\b", re.I), "typecycling"),
+    (re.compile(r"[a-z][\w'’ -]*? offering\b", re.I), "offering"),
+)
+_END = re.compile(r"$|[\s,;:.—–(]")
+
+
+def find_keyword(text: str) -> tuple[Keyword, int] | None:
+    """The keyword that ``text`` starts with, and how many characters name it.
+
+    The longest name or alias wins ("hexproof from" over "hexproof"); the
+    name must be followed by the end of the text, a space, a dash or
+    punctuation.  The remaining characters are the keyword's parameter.
+    """
+    low = text.lower()
+    table = keywords()
+    for name in _names_longest_first():
+        if low.startswith(name) and _END.match(low, len(name)):
+            return table[name], len(name)
+    for pattern, key in _EMBEDDED:
+        m = pattern.match(text)
+        if m and _END.match(low, m.end()) and len(m.group(0).split()) <= 3:
+            return table[key], m.end()
+    return None
+
+
+@functools.lru_cache(maxsize=None)
+def ability_words() -> frozenset[str]:
+    """The ability words of CR 207.2c, lower-case (``"council's dilemma"``)."""
+    return frozenset(w.lower() for w in load("ability_words")["ability_words"])
+
+
+@functools.lru_cache(maxsize=None)
+def keyword_actions() -> dict[str, str]:
+    """Lower-case keyword action (CR 701.x) -> its rule number."""
+    return {e["name"].lower(): e["rule"] for e in load("keyword_actions")["keyword_actions"]}
+
+
+@dataclass(frozen=True, slots=True)
+class TypeTables:
+    """Supertypes, card types and subtypes as printed on type lines (capitalised)."""
+
+    supertypes: frozenset[str]
+    card_types: frozenset[str]
+    subtypes: dict[str, frozenset[str]]  # card type -> its subtypes
+    basic_land_types: frozenset[str] = field(default_factory=frozenset)
+
+    def all_subtypes(self) -> frozenset[str]:
+        return frozenset().union(*self.subtypes.values())
+
+    def subtypes_of(self, card_type: str) -> frozenset[str]:
+        return self.subtypes.get(card_type.capitalize(), frozenset())
+
+    def card_types_of(self, subtype: str) -> frozenset[str]:
+        """The card types a subtype belongs to (empty when it is no subtype)."""
+        return frozenset(t for t, names in self.subtypes.items() if subtype in names)
+
+
+@functools.lru_cache(maxsize=None)
+def types() -> TypeTables:
+    data = load("types")
+    subtypes: dict[str, set[str]] = {}
+    for family in data["subtypes"].values():
+        for card_type in family["card_types"]:
+            subtypes.setdefault(card_type, set()).update(family["names"])
+    return TypeTables(
+        supertypes=frozenset(data["supertypes"]),
+        card_types=frozenset(data["card_types"]),
+        subtypes={t: frozenset(n) for t, n in subtypes.items()},
+        basic_land_types=frozenset(data.get("basic_land_types") or ()),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class RuleEntry:
+    """A rule the project cites: its number, a title and a summary in our words."""
+
+    number: str
+    title: str
+    summary: str
+
+
+@functools.lru_cache(maxsize=None)
+def rule_index() -> dict[str, RuleEntry]:
+    """CR number -> :class:`RuleEntry`, for every number the project cites."""
+    return {
+        e["number"]: RuleEntry(e["number"], e["title"], e["summary"])
+        for e in load("rules_index")["rules"]
+    }
+
+
+@functools.lru_cache(maxsize=None)
+def cr_edition() -> str:
+    """The ISO date of the CR edition the catalogue was verified against."""
+    return str(load("edition")["effective"])
