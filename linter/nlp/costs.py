@@ -1,0 +1,79 @@
+"""Splitting an activation cost into its parts (CR 118, 602.1a)."""
+
+from __future__ import annotations
+
+import re
+
+from linter.model import CostPart
+from linter.nlp.text import MANA_SYMBOL_RE, SYMBOL_RE
+
+LOYALTY_RE = re.compile(r"^(?:[+\-−–]?(?:\d+|X|N)|\[[+\-−–]?(?:\d+|X|N)\])$")
+
+# Checked in order on each comma-separated part that is not made of symbols.
+_WORD_KINDS = (
+    (re.compile(r"^sacrifice\b", re.I), "sacrifice"),
+    (re.compile(r"^discard\b", re.I), "discard"),
+    (re.compile(r"^pay (?:\d+|X|an amount of|life)\b.*\blife\b", re.I), "life"),
+    (re.compile(r"^pay (?:\d+|X) life$", re.I), "life"),
+    (re.compile(r"^exile\b", re.I), "exile"),
+    (re.compile(r"^remove\b.*\bcounters?\b", re.I), "counters"),
+    (re.compile(r"^tap (?:an?|one|two|three|four|five|six|seven|x|\d+|another|any number of)\b.*\buntapped\b", re.I),
+     "tap-creatures"),
+)
+
+_SPLIT_RE = re.compile(r",\s*(?:and\s+)?|\s+and\s+(?=(?:sacrifice|discard|pay|exile|remove|tap|untap|\{)\b)", re.I)
+
+
+def _symbol_parts(chunk: str, start: int) -> list[CostPart] | None:
+    """Parts of a chunk made only of braced symbols ("{2}{G}", "{T}", "{E}{E}")."""
+    pos = 0
+    parts: list[CostPart] = []
+    run_kind = None
+    run_start = 0
+    for m in SYMBOL_RE.finditer(chunk):
+        if chunk[pos : m.start()].strip():
+            return None
+        sym = m.group(0).upper()
+        kind = "tap" if sym == "{T}" else "untap" if sym == "{Q}" else "mana" if MANA_SYMBOL_RE.fullmatch(sym) else "other"
+        if kind != run_kind or kind in ("tap", "untap"):
+            if run_kind is not None:
+                parts.append(CostPart(run_kind, chunk[run_start:pos].strip(), start + run_start, start + pos))
+            run_kind, run_start = kind, m.start()
+        pos = m.end()
+    if run_kind is None or chunk[pos:].strip():
+        return None
+    parts.append(CostPart(run_kind, chunk[run_start:pos], start + run_start, start + pos))
+    return parts
+
+
+def split_cost(text: str, start: int, end: int) -> list[CostPart]:
+    """The parts of the cost text[start:end] (offsets into ``text``)."""
+    parts: list[CostPart] = []
+    pos = start
+    chunks: list[tuple[int, int]] = []
+    for m in _SPLIT_RE.finditer(text, start, end):
+        chunks.append((pos, m.start()))
+        pos = m.end()
+    chunks.append((pos, end))
+    for cs, ce in chunks:
+        while cs < ce and text[cs].isspace():
+            cs += 1
+        while ce > cs and text[ce - 1] in " \t.":
+            ce -= 1
+        if cs >= ce:
+            continue
+        chunk = text[cs:ce]
+        if LOYALTY_RE.match(chunk):
+            parts.append(CostPart("loyalty", chunk, cs, ce))
+            continue
+        sym = _symbol_parts(chunk, cs)
+        if sym is not None:
+            parts.extend(sym)
+            continue
+        kind = "other"
+        for rx, k in _WORD_KINDS:
+            if rx.search(chunk):
+                kind = k
+                break
+        parts.append(CostPart(kind, chunk, cs, ce))
+    return parts

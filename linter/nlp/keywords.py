@@ -1,0 +1,177 @@
+"""Keyword lines: "Flying, vigilance", "Ward {2}", "Protection from red".
+
+Which words are keywords, and what each takes as a parameter, comes from
+the keyword catalogue (``linter.tables.keywords()``); this module only knows
+how a keyword line is written (CR 702.1, 113.2c: keywords strung together
+with commas or semicolons, each with its parameter, reminder text after).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from linter.model import Ability, CostPart
+from linter.nlp import text as T
+from linter.nlp.costs import split_cost
+
+
+@functools.lru_cache(maxsize=None)
+def _tables():
+    from linter import tables
+
+    return tables
+
+
+@functools.lru_cache(maxsize=None)
+def _first_words() -> frozenset[str]:
+    """First words of every keyword name and alias (a fast pre-filter)."""
+    out = set()
+    for name in _tables().keywords():
+        out.add(name.split()[0].rstrip("!"))
+    return frozenset(out)
+
+
+_EMBEDDED_HINT = re.compile(r"^\S*?(?:walk|cycling)\b|^\S+ (?:\S+ )?(?:offering|landwalk|landcycling)\b", re.I)
+_FIRST_WORD = re.compile(r"[^\s,;.:{(—–]+")
+
+
+@functools.lru_cache(maxsize=4096)
+def find(item: str):
+    """The keyword ``item`` starts with and the length of its name, or None."""
+    m = _FIRST_WORD.match(item)
+    if m is None:
+        return None
+    first = m.group(0).lower().rstrip("!")
+    if first not in _first_words() and not _EMBEDDED_HINT.match(item):
+        return None
+    return _tables().find_keyword(item)
+
+
+_LABEL_FORM = re.compile(r"[—–]\s*\[(?:ability|effect|activated ability|cost\]: \[effect)\]")
+
+
+@functools.lru_cache(maxsize=None)
+def _label_keywords() -> dict[str, object]:
+    """Keywords written as a label before an ability ("Max speed — …")."""
+    out = {}
+    for name, kw in _tables().keywords().items():
+        if any(_LABEL_FORM.search(w) for w in kw.written):
+            out[name] = kw
+    return out
+
+
+def label_keyword(label: str):
+    """The keyword a "Label —" prefix names when it introduces an ability."""
+    return _label_keywords().get(label.strip().lower())
+
+
+_COST_PARAM = re.compile(
+    r"(?:[\w'’/-]+ ){0,3}(?:\{[^{}]+\})+(?: and/or (?:\{[^{}]+\})+)?\.?|[—–].+|(?:\{[^{}]+\})*"
+)
+_NUMBER_PARAM = re.compile(r"(?:[—–]\s*)?(?:[a-z]+ )?(?:\d+|X|N)?\.?|[—–].+")
+_NUMBER_COST_PARAM = re.compile(r"(?:\d+|X|N)\s*[—–]\s*\S.*")
+_PHRASE_PARAM = re.compile(r"[^:.]*\.?|[—–].+")
+_ANY_PARAM = re.compile(r".*")
+_PARAM = {
+    "none": re.compile(r"\.?"),
+    "cost": _COST_PARAM,
+    "number": _NUMBER_PARAM,
+    "number-cost": _NUMBER_COST_PARAM,
+    "quality": _PHRASE_PARAM,
+    "type": _PHRASE_PARAM,
+    "name": _PHRASE_PARAM,
+    "other": _ANY_PARAM,
+}
+_MERGEABLE = frozenset({"quality", "type", "name", "other"})
+_SEPARATORS = ",;"
+
+
+def _items(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """Comma/semicolon-separated items; after a dash the rest is one item."""
+    out = []
+    pos = start
+    i = start
+    while i < end:
+        ch = text[i]
+        if ch in "—–":
+            break
+        if ch in _SEPARATORS:
+            out.append((pos, i))
+            pos = i + 1
+        i += 1
+    out.append((pos, end))
+    trimmed = []
+    for s, e in out:
+        while s < e and text[s].isspace():
+            s += 1
+        while e > s and text[e - 1].isspace():
+            e -= 1
+        trimmed.append((s, e))
+    return trimmed
+
+
+def parse_keyword_line(text: str, cs: int, le: int, holes: list[tuple[int, int]], ctx=None) -> list[Ability] | None:
+    """One ability per keyword if text[cs:le] is a keyword line, else None."""
+    content = T.strip_spans(text, cs, le, holes) if holes else text[cs:le]
+    stripped = content.rstrip()
+    if not stripped:
+        return None
+    if find(content.lstrip()) is None:
+        return None  # the common case: not a keyword line at all
+    items = _items(content, 0, len(stripped))
+    found: list[list] = []  # [kw, start, end, name_len]
+    for s, e in items:
+        if s >= e:
+            return None
+        item = content[s:e]
+        hit = find(item)
+        if hit is None:
+            if found and found[-1][0].parameter in _MERGEABLE:
+                found[-1][2] = e
+                continue
+            return None
+        kw, n = hit
+        found.append([kw, s, e, n])
+    out: list[Ability] = []
+    for kw, s, e, n in found:
+        if _label_keywords().get(kw.name.lower()) is kw:
+            return None  # "Max speed — …" is a label before an ability
+        param = content[s + n : e].strip()
+        if not _PARAM.get(kw.parameter, _ANY_PARAM).fullmatch(param):
+            return None
+        if len(found) > 1 and param.endswith(".") and kw.parameter == "none":
+            return None
+        a_start, a_end = cs + s, cs + e
+        # reminder text right after the keyword belongs to its span
+        for rs, re_ in holes:
+            if rs >= a_end and not text[a_end:rs].strip(" ,;"):
+                if not text[a_end:rs].strip():
+                    a_end = re_
+                break
+        p = param.lstrip("—– ").rstrip(".").strip() or None
+        ab = Ability("keyword", text[a_start:a_end], a_start, a_end, keyword=kw.name, parameter=p,
+                     rules=(kw.rule,))
+        if p and kw.parameter in ("cost", "number-cost"):
+            ab.cost = _keyword_cost(text, cs + s + n, cs + e)
+        out.append(ab)
+    return out
+
+
+_TRAILING_SYMBOLS = re.compile(r"(?:\{[^{}]+\})+\s*\.?\s*$")
+
+
+def _keyword_cost(text: str, ps: int, pe: int) -> list[CostPart]:
+    """The cost parts of a keyword's cost parameter ("{1}{G}", "—Pay 3 life.")."""
+    chunk = text[ps:pe]
+    dash = max(chunk.find("—"), chunk.find("–"))
+    if dash >= 0:
+        return split_cost(text, ps + dash + 1, pe)
+    m = _TRAILING_SYMBOLS.search(chunk)
+    if m:
+        return split_cost(text, ps + m.start(), pe)
+    return []
+
+
+def is_keyword_text(s: str) -> bool:
+    return parse_keyword_line(s, 0, len(s), []) is not None

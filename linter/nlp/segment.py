@@ -1,0 +1,310 @@
+"""Segmenting rules text into abilities.
+
+Works on plain text with character offsets, so a face's text and a quoted
+ability inside it (a granted ability) go through the same code.  The result
+is a list of :class:`linter.model.Ability`; the spaCy components mark these
+as spans and add the rule references.
+
+One ability per line in general; keyword lines hold one ability per keyword;
+bullet, pawprint and Spree lines are modes of the ability before them; a
+level or station header opens a block of the abilities that follow.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from linter.model import Ability
+from linter.nlp import keywords as K
+from linter.nlp import text as T
+from linter.nlp.costs import LOYALTY_RE, split_cost
+
+
+@dataclass(slots=True)
+class Context:
+    """What the segmenter knows about the face whose text it reads."""
+
+    name: str | None = None
+    face_name: str | None = None
+    type_line: str | None = None
+    legendary: bool = False
+    other_names: tuple[str, ...] = ()
+    types: frozenset[str] = frozenset()  # card types and subtypes, lower case
+    spell: bool = False  # an instant or sorcery face: effects are spell abilities
+
+    @classmethod
+    def build(cls, name=None, face_name=None, type_line=None, other_names=()) -> "Context":
+        from linter.model import split_type_line
+
+        legendary = False
+        types: set[str] = set()
+        if type_line:
+            for part in re.split(r"\s*//\s*", type_line):
+                supers, ctypes, subs, _ = split_type_line(part)
+                legendary = legendary or "Legendary" in supers
+                types.update(t.lower() for t in ctypes)
+                types.update(t.lower() for t in subs)
+        spell = bool(types & {"instant", "sorcery"}) and not (types & {"creature", "artifact", "enchantment", "land", "planeswalker", "battle"})
+        return cls(name, face_name, type_line, legendary, tuple(other_names), frozenset(types), spell)
+
+
+GRANTED = Context()  # a quoted ability belongs to a permanent (or a player, an emblem)
+
+_TRIGGER_RE = re.compile(r"(?:when|whenever|at)\b", re.I)
+_CHAPTER_RE = re.compile(r"((?:[IVX]+)(?:\s*,\s*[IVX]+)*)\s*[—–-]\s*")
+_LEVEL_RE = re.compile(r"LEVEL\s+(\d+)\s*(?:[-–]\s*(\d+)|(\+))\s*$")
+_STATION_RE = re.compile(r"STATION\s+(\d+)\s*\+\s*$")
+_PT_RE = re.compile(r"[+\-]?[\d*X]+(?:[+\-]\d+)?/[+\-]?[\d*X]+(?:[+\-]\d+)?\s*$")
+_MODE_RE = re.compile(r"•|\+\s*(?:\{[^{}]+\})+\s*[—–]|(?:\{P\})+\s*[—–]")
+_LABEL_RE = re.compile(r"([A-Z∞][^:{}.;•\"“]{0,48}?)\s*(?:[—–]| - )\s*(?=\S)")
+_CLASS_LEVEL_RE = re.compile(r"\s*level\s+(\d+)\s*$", re.I)
+_TARGET_RE = re.compile(r"(?<!the )(?<!a )(?<!new )\btarget\b", re.I)
+_ADD_MANA_RE = re.compile(
+    r"\badds?\b(?:(?!\.\s|\. |;).){0,80}?(?:\{(?:[WUBRGCS]|\d+|X|[WUBRG]/[WUBRG])\}|\bmana\b)", re.I
+)
+_NOT_ADD_MANA_RE = re.compile(r"\badds?\b[^.]{0,20}\bcounters?\b", re.I)
+_MANA_TRIGGER_RE = re.compile(r"\bfor mana\b|\bmana abilit|\b(?:adds?|produces?) (?:\w+ )?mana\b", re.I)
+_STATIC_SPELL_RE = re.compile(
+    r"(?:this spell|as an additional cost|you may cast|cast this spell|this card|if this spell|spells? you cast|"
+    r"you can't|(?:this|that) [a-z ]*costs? )", re.I
+)
+
+
+def _roman(numeral: str) -> int:
+    values = {"I": 1, "V": 5, "X": 10}
+    total = 0
+    for i, ch in enumerate(numeral):
+        v = values[ch]
+        if i + 1 < len(numeral) and values[numeral[i + 1]] > v:
+            total -= v
+        else:
+            total += v
+    return total
+
+
+def _first_colon(text: str, start: int, end: int, holes: list[tuple[int, int]]) -> int:
+    """The first colon in text[start:end] outside quotes and reminder text."""
+    i = text.find(":", start, end)
+    while i >= 0:
+        if not T.inside(i, holes):
+            return i
+        i = text.find(":", i + 1, end)
+    return -1
+
+
+def _effect_comma(text: str, start: int, end: int, holes: list[tuple[int, int]]) -> int:
+    i = text.find(",", start, end)
+    while i >= 0:
+        if not T.inside(i, holes):
+            return i
+        i = text.find(",", i + 1, end)
+    return -1
+
+
+def _skip_space(text: str, i: int, end: int) -> int:
+    while i < end and text[i] in " \t":
+        i += 1
+    return i
+
+
+class Segmenter:
+    """Splits one text (a face's rules text or a quote) into abilities."""
+
+    def __init__(self, text: str, ctx: Context, protect: list[tuple[int, int]] | None = None):
+        self.text = text
+        self.ctx = ctx
+        self.protect = protect or []
+        self.reminders: list[tuple[int, int]] = []
+
+    # -- entry points --------------------------------------------------------
+
+    def face(self) -> list[Ability]:
+        text = self.text
+        self.reminders = T.reminder_spans(text)
+        quotes = T.quote_spans(text, 0, len(text), self.reminders)
+        self.quotes = quotes
+        lines = T.line_spans(text, self.reminders + quotes + self.protect)
+        return self._lines(lines, self.ctx, 0)
+
+    def granted(self, start: int, end: int, depth: int) -> list[Ability]:
+        """Abilities in the quote text[start:end] (quotes excluded)."""
+        return self._lines([(start, end)], GRANTED, depth)
+
+    # -- lines ----------------------------------------------------------------
+
+    def _lines(self, lines: list[tuple[int, int]], ctx: Context, depth: int) -> list[Ability]:
+        text = self.text
+        out: list[Ability] = []
+        last: Ability | None = None
+        level_block = False
+        for idx, (ls, le) in enumerate(lines):
+            holes = [r for r in self.reminders if r[0] < le and r[1] > ls]
+            content = T.strip_spans(text, ls, le, holes)
+            if not content.strip():
+                continue  # reminder text only
+            off = len(content) - len(content.lstrip())
+            cs = ls + off
+            head = text[cs:le]
+            # Modes: "• …", "+ {1} — …" (Spree), "{P} — …" (pawprint)
+            if _MODE_RE.match(head):
+                if last is not None and last.kind != "keyword" and last.kind != "level":
+                    last.modes.append((cs, le))
+                    last.end = le
+                    last.text = text[last.start : le]
+                    continue
+                ab = Ability("spell" if ctx.spell else "static", text[cs:le], cs, le, line=idx)
+                ab.modes.append((cs, le))
+                out.append(ab)
+                last = ab
+                continue
+            m = _LEVEL_RE.match(head) or _STATION_RE.match(head)
+            if m:
+                ab = Ability("level", text[cs:le], cs, le, line=idx)
+                ab.parameter = head[len(head.split()[0]):].strip()
+                out.append(ab)
+                last = ab
+                level_block = True
+                continue
+            if _PT_RE.match(head):
+                if level_block:
+                    continue  # the block's power/toughness
+                out.append(Ability("unknown", text[cs:le], cs, le, line=idx))
+                last = out[-1]
+                continue
+            for ab in self._classify(cs, le, ctx, holes, depth):
+                ab.line = idx
+                out.append(ab)
+                last = ab
+        for ab in out:
+            self._finish(ab, depth)
+        return out
+
+    def _classify(self, cs: int, le: int, ctx: Context, holes, depth: int) -> list[Ability]:
+        """The abilities of one line text[cs:le] that starts with content."""
+        text = self.text
+        line = text[cs:le]
+        # Saga chapters: "I —", "II, III —"
+        m = _CHAPTER_RE.match(line)
+        if m and m.end() < len(line):
+            chapters = tuple(_roman(x.strip()) for x in m.group(1).split(","))
+            ab = Ability("chapter", line, cs, le, chapters=chapters, effect_start=cs + m.end())
+            return [ab]
+        # Keyword lines
+        kws = K.parse_keyword_line(text, cs, le, holes, ctx)
+        if kws is not None:
+            return kws
+        # Loyalty abilities
+        quote_holes = holes + [q for q in getattr(self, "quotes", []) if q[0] >= cs and q[1] <= le]
+        colon = _first_colon(text, cs, le, quote_holes)
+        if colon > cs:
+            cost = text[cs:colon].strip()
+            if LOYALTY_RE.match(cost):
+                ab = Ability("loyalty", line, cs, le, effect_start=_skip_space(text, colon + 1, le))
+                ab.cost = split_cost(text, cs, colon)
+                return [ab]
+        # Labels: ability words, flavor words, keyword labels ("Max speed — …")
+        label = None
+        keyword = None
+        lm = _LABEL_RE.match(line)
+        if lm and not _TRIGGER_RE.match(line):
+            name = lm.group(1).strip()
+            kw = K.label_keyword(name)
+            if kw is not None:
+                keyword = kw.name
+                label = name
+            elif len(name.split()) <= 6 and "," not in name:
+                label = name
+        body = cs
+        if label is not None:
+            body = cs + lm.end()
+            colon = _first_colon(text, body, le, quote_holes)
+        ab = self._body(body, le, ctx, colon, quote_holes)
+        ab.start, ab.text = cs, line
+        if keyword:
+            ab.keyword = keyword
+        elif label:
+            ab.ability_word = label
+        return [ab]
+
+    def _body(self, bs: int, le: int, ctx: Context, colon: int, holes) -> Ability:
+        """An ability that is not a keyword line, starting at text[bs]."""
+        text = self.text
+        body = text[bs:le]
+        if colon > bs:
+            cost = text[bs:colon]
+            if _looks_like_cost(cost):
+                ab = Ability("activated", body, bs, le, effect_start=_skip_space(text, colon + 1, le))
+                ab.cost = split_cost(text, bs, colon)
+                if any(p.kind == "loyalty" for p in ab.cost):
+                    ab.kind = "loyalty"
+                return ab
+        if _TRIGGER_RE.match(body):
+            comma = _effect_comma(text, bs, le, holes)
+            eff = _skip_space(text, comma + 1, le) if comma > 0 else None
+            return Ability("triggered", body, bs, le, effect_start=eff)
+        if ctx.spell and not _STATIC_SPELL_RE.match(body):
+            return Ability("spell", body, bs, le, effect_start=bs)
+        return Ability("static", body, bs, le, effect_start=bs)
+
+    # -- after segmentation ---------------------------------------------------
+
+    def _finish(self, ab: Ability, depth: int) -> None:
+        """Granted abilities, target and mana flags of one ability."""
+        text = self.text
+        holes = [r for r in self.reminders if r[0] < ab.end and r[1] > ab.start]
+        if ab.kind != "keyword" and depth < 4:
+            quotes = T.quote_spans(text, ab.start, ab.end, holes)
+            for qs, qe in quotes:
+                inner_s, inner_e = qs + 1, qe - 1
+                inner = text[inner_s:inner_e].strip()
+                if not inner or not _grantable(text, qs, inner):
+                    continue
+                ab.granted.extend(self.granted(inner_s, inner_e, depth + 1))
+            holes = holes + quotes
+        own = T.strip_spans(text, ab.start, ab.end, holes)
+        if ab.kind == "keyword":
+            return
+        ab.has_target = bool(_TARGET_RE.search(own))
+        eff = (ab.effect_start or ab.start) - ab.start
+        ab.adds_mana = bool(_ADD_MANA_RE.search(own, eff)) and not _only_counters(own[eff:])
+        if ab.kind == "activated":
+            ab.mana_ability = ab.adds_mana and not ab.has_target
+        elif ab.kind == "triggered" and ab.effect_start:
+            cond = own[: ab.effect_start - ab.start]
+            ab.mana_ability = ab.adds_mana and not ab.has_target and bool(_MANA_TRIGGER_RE.search(cond))
+
+
+def _only_counters(effect: str) -> bool:
+    """"Add a lore counter" adds no mana."""
+    for m in _ADD_MANA_RE.finditer(effect):
+        if not _NOT_ADD_MANA_RE.match(effect, m.start()):
+            return False
+    return True
+
+
+_COST_BAD = re.compile(r"\.\s|^\s*(?:when|whenever|at|if|as long as|choose)\b|\b(?:target|until|gets?|has|have|can't)\b", re.I)
+
+
+def _looks_like_cost(cost: str) -> bool:
+    return 0 < len(cost.strip()) <= 160 and not _COST_BAD.search(cost)
+
+
+_GRANT_BEFORE = re.compile(r"(?:\bnamed|\bword|\bwords|\bchooses?|\bcalled)\s*$", re.I)
+
+
+def _grantable(text: str, qs: int, inner: str) -> bool:
+    """Whether a quote holds an ability (not a name, a word or a choice)."""
+    if _GRANT_BEFORE.search(text[max(0, qs - 12) : qs]):
+        return False
+    return inner.endswith((".", ".)", "!")) or ":" in inner or K.is_keyword_text(inner)
+
+
+def segment(text: str, ctx: Context, protect: list[tuple[int, int]] | None = None) -> tuple[list[Ability], list[tuple[int, int]]]:
+    """The abilities and reminder spans of one face's rules text."""
+    seg = Segmenter(text, ctx, protect)
+    abilities = seg.face()
+    return abilities, seg.reminders
+
+
+__all__ = ["Context", "Segmenter", "segment", "field"]

@@ -1,0 +1,140 @@
+"""Plain-text helpers of the pipeline: lines, reminder text, quotes, symbols.
+
+Everything here works on character offsets of a face's rules text, so the
+same code serves a whole face and a quoted ability inside it.
+"""
+
+from __future__ import annotations
+
+import re
+
+# Some exports drop the line breaks of rules text ("Flying, vigilanceWhen ~
+# dies, …", "…until end of turn.)When …", "tapped.{T}: Add {G}.").  A new line
+# starts where a capital letter, a symbol, a bullet or a loyalty cost follows
+# a lowercase letter, a sentence end or a closing bracket without a space.
+GLUE_RE = re.compile(
+    r"(?<=[.)])(?=[A-Z•({+−\-0-9\[])"
+    r"|(?<=[a-z])(?=[A-Z•{])"
+    r"|(?<=[0-9}+])(?=[A-Z•(])"
+    r'|(?<=[^\s(]["”])(?=[A-Z•({+−\-0-9\[])'
+    r"|(?<=—)(?=•)"
+)
+# The same places, for the tokenizer (zero-width infixes); names such as
+# "DeMarco" are split into two tokens, which is harmless.
+GLUE_INFIX = r"(?<=[a-z.)])(?=[A-Z•])|(?<=—)(?=•)"
+
+SYMBOL_RE = re.compile(r"\{([^{}\s]{1,8})\}")
+MANA_SYMBOL_RE = re.compile(
+    r"\{(?:[WUBRGCS]|\d+|[XYZ]|∞|½|H[WUBRG]|[WUBRGC2]/[WUBRG]|[WUBRG]/P|[WUBRG]/[WUBRG]/P|P/[WUBRG]|H)\}"
+)
+DASH = "—–"
+WORD_RE = re.compile(r"[A-Za-z]+")
+
+
+def reminder_spans(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, int]]:
+    """Top-level parenthesized spans (reminder text), parentheses included."""
+    end = len(text) if end is None else end
+    out: list[tuple[int, int]] = []
+    depth = 0
+    open_at = -1
+    i = text.find("(", start, end)
+    if i < 0:
+        return out
+    for i in range(i, end):
+        ch = text[i]
+        if ch == "(":
+            if depth == 0:
+                open_at = i
+            depth += 1
+        elif ch == ")" and depth:
+            depth -= 1
+            if depth == 0:
+                out.append((open_at, i + 1))
+    if depth and open_at >= 0:  # unclosed: to the end of the line
+        nl = text.find("\n", open_at, end)
+        out.append((open_at, nl if nl >= 0 else end))
+    return out
+
+
+def quote_spans(text: str, start: int, end: int, skip: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Spans of quoted text (quotes included) between start and end, outside ``skip``."""
+    out: list[tuple[int, int]] = []
+    open_at = -1
+    i = start
+    while i < end:
+        ch = text[i]
+        if ch in '"“”':
+            if any(s <= i < e for s, e in skip):
+                i += 1
+                continue
+            if open_at < 0:
+                if ch != "”":
+                    open_at = i
+            elif ch != "“":
+                out.append((open_at, i + 1))
+                open_at = -1
+        i += 1
+    return out
+
+
+def inside(pos: int, spans: list[tuple[int, int]]) -> bool:
+    return any(s <= pos < e for s, e in spans)
+
+
+def _short_capital_run(text: str, pos: int) -> bool:
+    """True where the letters before ``pos`` are a short capitalized run
+    ("Mc|Crimmon", "De|Marco") or an initial ("B.|O.B."): not a glued line."""
+    j = pos
+    while j > 0 and text[j - 1].isalpha():
+        j -= 1
+    run = text[j:pos]
+    if run and run[0].isupper() and len(run) <= 3 and (j == 0 or not text[j - 1].isalpha()):
+        return True
+    if pos >= 2 and text[pos - 1] == "." and text[pos - 2].isupper() and (pos < 3 or not text[pos - 3].isalpha()):
+        return True
+    return False
+
+
+def line_spans(text: str, protect: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The lines of a rules text as (start, end), without surrounding spaces.
+
+    Splits at newlines and at glued line starts (see GLUE_RE) that are not in
+    ``protect`` (reminder text, quotes, names).
+    """
+    cuts = [0]
+    for m in GLUE_RE.finditer(text):
+        p = m.start()
+        if "\n" in text[p - 1 : p + 1]:
+            continue
+        if inside(p, protect) or inside(p - 1, protect) and text[p - 1] not in ")\"”":
+            continue
+        if _short_capital_run(text, p):
+            continue
+        cuts.append(p)
+    out: list[tuple[int, int]] = []
+    nl_parts: list[tuple[int, int]] = []
+    pos = 0
+    for part in text.split("\n"):
+        nl_parts.append((pos, pos + len(part)))
+        pos += len(part) + 1
+    cuts_sorted = sorted(set(cuts))
+    for ls, le in nl_parts:
+        inner = [c for c in cuts_sorted if ls < c < le]
+        bounds = [ls, *inner, le]
+        for a, b in zip(bounds, bounds[1:]):
+            while a < b and text[a] in " \t\r":
+                a += 1
+            while b > a and text[b - 1] in " \t\r":
+                b -= 1
+            if a < b:
+                out.append((a, b))
+    return out
+
+
+def strip_spans(text: str, start: int, end: int, holes: list[tuple[int, int]]) -> str:
+    """text[start:end] with the ``holes`` blanked to spaces (offsets stay valid)."""
+    chunk = list(text[start:end])
+    for s, e in holes:
+        for i in range(max(s, start), min(e, end)):
+            chunk[i - start] = " "
+    return "".join(chunk)

@@ -1,0 +1,50 @@
+"""The tokenizer of rules text: spaCy's English rules plus Magic's symbols.
+
+Each of these is one token: a braced symbol (``{T}``, ``{2/W}``, ``{W/U/P}``,
+``{100}``, ``{CHAOS}``), a loyalty cost with its colon (``+1:``, ``−2:``,
+``-X:``, ``0:``, ``[+1]:``), a power/toughness change (``+1/+1``,
+``-1/-1``, ``+X/+0``), the em dash and the bullet.  Text whose lines were
+glued together by an export ("vigilanceWhen", "turn.)When") is split where
+the next line starts, so that line starts are token starts.
+"""
+
+from __future__ import annotations
+
+import re
+
+from linter.nlp import text as T
+
+# A chunk that is exactly one loyalty cost or one P/T change keeps together.
+_TOKEN_MATCH = re.compile(
+    r"(?:[+\-−–]?(?:\d+|X)|\[[+\-−–]?(?:\d+|X)\]):"
+    r"|[+\-−–](?:\d+|X|\*)/[+\-−–](?:\d+|X|\*)"
+)
+
+_SYMBOL = r"\{[^{}\s]{1,8}\}"
+_EXTRA_PREFIXES = [_SYMBOL, "•", "—", "–", "−(?=[^\\d X])", r"\+(?=\{)"]
+_EXTRA_SUFFIXES = [_SYMBOL, "•", "—", "–"]
+_EXTRA_INFIXES = [
+    r"(?<=\})(?=\{)",  # {2}{G}
+    r"(?<=[^\s{])(?=\{)",  # word{T}
+    r"(?<=\})(?=[^\s{},.:;)\"”'’])",  # {2}word
+    r"[—–•]",
+    T.GLUE_INFIX,
+]
+
+
+def build_tokenizer(nlp):
+    """A tokenizer for ``nlp`` (a blank English pipeline) with the rules above."""
+    from spacy.util import compile_infix_regex, compile_prefix_regex, compile_suffix_regex
+
+    defaults = nlp.Defaults
+    prefixes = _EXTRA_PREFIXES + list(defaults.prefixes)
+    suffixes = _EXTRA_SUFFIXES + list(defaults.suffixes)
+    infixes = _EXTRA_INFIXES + list(defaults.infixes)
+    tok = nlp.tokenizer
+    tok.prefix_search = compile_prefix_regex(prefixes).search
+    tok.suffix_search = compile_suffix_regex(suffixes).search
+    tok.infix_finditer = compile_infix_regex(infixes).finditer
+    tok.token_match = _TOKEN_MATCH.fullmatch
+    # Special cases of the English defaults that would split our tokens differently
+    # are not an issue: none of them contains braces, dashes or bullets.
+    return tok
