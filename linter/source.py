@@ -21,6 +21,7 @@ class SourceFile:
     text: str
     format: str = ""
     raw: bytes | None = None  # the undecoded bytes (for fixes that must keep them)
+    bom: bool = False  # the raw bytes start with a UTF-8 byte-order mark that ``text`` omits
     _line_starts: list[int] | None = field(default=None, repr=False)
 
     def line_col(self, offset: int) -> tuple[int, int]:
