@@ -1,0 +1,90 @@
+"""Card files in, cards with source locations out.
+
+``discover`` expands paths into card files, ``read_file`` reads one file of
+any supported format (detected from its content, not its name) and
+``read_text`` does the same for a string.  None of them raises for bad
+input: a file that cannot be read gives a :class:`ReadResult` whose
+``error`` says why and where.
+"""
+
+from __future__ import annotations
+
+import os
+
+from linter.readers.base import ReadError, ReadResult
+from linter.readers.detect import read_source
+from linter.source import SourceFile
+
+__all__ = ["EXTENSIONS", "ReadError", "ReadResult", "discover", "read_file", "read_text", "read_bytes"]
+
+#: file name endings that ``discover`` picks up in directories
+EXTENSIONS = (".xml", ".json", ".yaml", ".yml")
+_SKIP_DIRS = frozenset({".git", "node_modules", ".venv", "venv", "__pycache__"})
+
+_BOM = b"\xef\xbb\xbf"
+
+
+def discover(paths: list[str]) -> tuple[list[str], list[ReadResult]]:
+    """Card files under ``paths`` (sorted) and an error result for each path that does not exist.
+
+    A file named explicitly is kept whatever its name (its content decides the
+    format); directories are searched recursively for supported extensions,
+    skipping hidden directories and tool folders.
+    """
+    files: set[str] = set()
+    missing: list[ReadResult] = []
+    for p in paths:
+        if os.path.isdir(p):
+            for root, dirs, names in os.walk(p):
+                dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in _SKIP_DIRS)
+                for n in names:
+                    if n.lower().endswith(EXTENSIONS) and not n.startswith("."):
+                        files.add(os.path.join(root, n))
+        elif os.path.exists(p):
+            files.add(p)
+        else:
+            missing.append(ReadResult(path=p, error=ReadError("no such file or directory")))
+    return sorted(files), missing
+
+
+def read_file(path: str) -> ReadResult:
+    """Read one card file; never raises for bad input."""
+    try:
+        with open(path, "rb") as fh:
+            raw = fh.read()
+    except IsADirectoryError:
+        return ReadResult(path=path, error=ReadError("is a directory"))
+    except FileNotFoundError:
+        return ReadResult(path=path, error=ReadError("no such file or directory"))
+    except OSError as e:
+        return ReadResult(path=path, error=ReadError(f"cannot read file: {e.strerror or e}"))
+    return read_bytes(raw, path)
+
+
+def read_bytes(raw: bytes, path: str = "<bytes>") -> ReadResult:
+    """Read card data from bytes (UTF-8, with or without a byte-order mark)."""
+    bom = raw.startswith(_BOM)
+    body = raw[3:] if bom else raw
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line, col = _byte_position(body, e.start)
+        return ReadResult(path=path, error=ReadError(
+            f"not UTF-8 text (byte 0x{body[e.start]:02x} cannot be decoded)", line, col))
+    source = SourceFile(path=path, text=text, raw=raw, bom=bom)
+    return read_source(source)
+
+
+def read_text(text: str, path: str = "<string>") -> ReadResult:
+    """Read card data from a string (handy for tests)."""
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    source = SourceFile(path=path, text=text, raw=text.encode("utf-8"))
+    return read_source(source)
+
+
+def _byte_position(raw: bytes, pos: int) -> tuple[int, int]:
+    line_start = raw.rfind(b"\n", 0, pos) + 1
+    line = raw.count(b"\n", 0, pos) + 1
+    col = len(raw[line_start:pos].decode("utf-8", errors="replace")) + 1
+    return line, col

@@ -1,0 +1,263 @@
+"""Scryfall-shaped card objects (Scryfall JSON and our YAML) to cards.
+
+:func:`card_from_fields` is shared by the JSON and the YAML reader: both hand
+it the card's fields as ``{key: (value, loc)}`` and the faces' fields the same
+way.  The JSON side (:func:`read_scryfall`) walks the parsed document in
+document order next to the string-token scan of :mod:`.jsonpos`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from linter.model import COLORS, Card, Face, order_colors
+from linter.readers.base import ReadResult
+from linter.readers.jsonpos import Desync, Tokens, items, parse_json
+from linter.source import Loc, SourceFile
+
+Fields = dict  # key -> (value, Loc | None)
+
+#: fields of a face (on a single-faced card they stand at card level)
+FACE_STR = ("name", "mana_cost", "type_line", "oracle_text", "power", "toughness", "loyalty",
+            "defense", "flavor_text")
+FACE_COLORS = ("colors", "color_indicator")
+#: fields of the card as a whole
+CARD_KEYS = ("name", "layout", "cmc", "color_identity", "keywords", "set", "released_at")
+WANTED = frozenset(FACE_STR + FACE_COLORS + CARD_KEYS + ("card_faces", "type_line", "mana_cost"))
+
+TOKEN_LAYOUTS = frozenset({"token", "double_faced_token"})
+
+Warn = Callable[[str, "Loc | None"], None]
+
+
+def _as_str(key: str, value: Any, loc: Loc | None, warn: Warn) -> str | None:
+    if value is None:
+        return None
+    if isinstance(value, bool):
+        warn(f"{key} should be text, not {str(value).lower()}", loc)
+        return str(value).lower()
+    if isinstance(value, (int, float)):
+        return str(value) if not isinstance(value, float) or not value.is_integer() else str(int(value))
+    if isinstance(value, str):
+        return value
+    warn(f"{key} should be text", loc)
+    return None
+
+
+def _as_colors(key: str, value: Any, loc: Loc | None, warn: Warn) -> tuple[str, ...] | None:
+    if value is None:
+        return None
+    if isinstance(value, str):
+        letters = [c for c in value.upper() if not c.isspace() and c not in ",[]"]
+    elif isinstance(value, list) and all(isinstance(v, str) for v in value):
+        letters = [v.strip().upper() for v in value]
+    else:
+        warn(f"{key} should be a list of color letters (W, U, B, R, G)", loc)
+        return None
+    bad = [c for c in letters if c not in COLORS]
+    if bad:
+        warn(f"{key}: unknown color {bad[0]!r} (expected W, U, B, R or G)", loc)
+    return order_colors([c for c in letters if c in COLORS])
+
+
+def _as_number(key: str, value: Any, loc: Loc | None, warn: Warn) -> float | None:
+    if value is None:
+        return None
+    if isinstance(value, bool):
+        warn(f"{key} should be a number", loc)
+        return None
+    if isinstance(value, (int, float)):
+        return float(value)
+    if isinstance(value, str):
+        try:
+            return float(value)
+        except ValueError:
+            pass
+    warn(f"{key} should be a number", loc)
+    return None
+
+
+def _as_words(key: str, value: Any, loc: Loc | None, warn: Warn) -> tuple[str, ...] | None:
+    if value is None:
+        return None
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return tuple(value)
+    warn(f"{key} should be a list of words", loc)
+    return None
+
+
+def _fill_face(face: Face, fields: Fields, warn: Warn, with_cmc: bool) -> None:
+    for key in FACE_STR:
+        if key in fields:
+            value, loc = fields[key]
+            v = _as_str(key, value, loc, warn)
+            if v is not None:
+                setattr(face, key, v)
+                if loc is not None:
+                    face.locs[key] = loc
+    for key in FACE_COLORS:
+        if key in fields:
+            value, loc = fields[key]
+            v = _as_colors(key, value, loc, warn)
+            if v is not None:
+                setattr(face, key, v)
+                if loc is not None:
+                    face.locs[key] = loc
+    if with_cmc and "cmc" in fields:
+        value, loc = fields["cmc"]
+        face.cmc = _as_number("cmc", value, loc, warn)
+        if loc is not None and face.cmc is not None:
+            face.locs["cmc"] = loc
+
+
+def card_from_fields(fields: Fields, faces: list[Fields] | None, source: SourceFile, card_loc: Loc | None,
+                     warn: Warn) -> Card:
+    """A card from Scryfall-named fields (``faces`` holds ``card_faces``)."""
+    card = Card(source=source, loc=card_loc)
+    if faces:
+        for ff in faces:
+            face = Face()
+            _fill_face(face, ff, warn, with_cmc=True)
+            card.faces.append(face)
+        # card-level copies of face fields ("A // B" cost, type line, colors)
+        for key in FACE_STR + FACE_COLORS:
+            if key in fields and key != "name":
+                value, loc = fields[key]
+                conv = _as_colors if key in FACE_COLORS else _as_str
+                v = conv(key, value, loc, warn)
+                if v is not None:
+                    card.extra[key] = v
+                    if loc is not None:
+                        card.locs[key] = loc
+    else:
+        face = Face()
+        _fill_face(face, fields, warn, with_cmc=False)
+        card.faces.append(face)
+    if "name" in fields:
+        value, loc = fields["name"]
+        card.name = _as_str("name", value, loc, warn)
+        if loc is not None:
+            card.locs["name"] = loc
+    if card.name is None and card.faces and card.faces[0].name:
+        card.name = " // ".join(f.name or "" for f in card.faces)
+    for key, conv, attr in (("layout", _as_str, "layout"), ("cmc", _as_number, "cmc"),
+                            ("color_identity", _as_colors, "color_identity"),
+                            ("keywords", _as_words, "keywords"), ("set", _as_str, "set_code"),
+                            ("released_at", _as_str, "released")):
+        if key in fields:
+            value, loc = fields[key]
+            v = conv(key, value, loc, warn)
+            if v is not None:
+                setattr(card, attr, v)
+                if loc is not None:
+                    card.locs[key] = loc
+    if card.layout in TOKEN_LAYOUTS or any((f.type_line or "").lstrip().startswith("Token") for f in card.faces) \
+            or str(card.extra.get("type_line", "")).lstrip().startswith("Token"):
+        card.is_token = True
+    return card
+
+
+# Scryfall JSON ------------------------------------------------------------------
+
+
+def looks_like_scryfall(data: Any) -> bool:
+    if isinstance(data, dict):
+        if data.get("object") == "list" and isinstance(data.get("data"), list):
+            return all(isinstance(c, dict) for c in data["data"][:5])
+        return _card_like(data)
+    if isinstance(data, list):
+        return bool(data) and all(isinstance(c, dict) for c in data[:5]) and any(_card_like(c) for c in data[:5])
+    return False
+
+
+def _card_like(d: dict) -> bool:
+    if d.get("object") == "card":
+        return True
+    return isinstance(d.get("name"), str) and any(k in d for k in ("type_line", "oracle_text", "card_faces", "mana_cost"))
+
+
+def read_scryfall(source: SourceFile, data: Any, result: ReadResult) -> None:
+    """Fill ``result`` with the cards of a Scryfall JSON document already parsed as ``data``."""
+    try:
+        _walk_document(source, data, result)
+    except Desync:
+        # duplicate keys: parse again keeping every pair, and walk again
+        result.cards.clear()
+        result.warnings.clear()
+        data = parse_json(source.text, keep_duplicates=True)
+        try:
+            _walk_document(source, data, result)
+        except Desync:  # pragma: no cover - the scan and the parser disagree
+            result.cards.clear()
+            _without_positions(source, data, result)
+
+
+def _walk_document(source: SourceFile, data: Any, result: ReadResult) -> None:
+    tokens = Tokens(source)
+
+    def warn(msg: str, loc: Loc | None) -> None:
+        line, col = loc.position() if loc is not None else (None, None)
+        result.warnings.append((msg, line, col))
+
+    def card(node: dict) -> None:
+        fields, faces, start = walk_object(tokens, node)
+        result.cards.append(card_from_fields(fields, faces, source, Loc(source, start, exact=False), warn))
+
+    if isinstance(data, list):
+        for node in data:
+            if isinstance(node, dict):
+                card(node)
+            else:
+                tokens.skip(node)
+    elif isinstance(data, dict) and data.get("object") == "list" and isinstance(data.get("data"), list):
+        for k, v in items(data):
+            tokens.key(k)
+            if k == "data" and v is data["data"]:
+                for node in v:
+                    if isinstance(node, dict):
+                        card(node)
+                    else:
+                        tokens.skip(node)
+            else:
+                tokens.skip(v)
+    elif isinstance(data, dict):
+        card(data)
+
+
+def walk_object(tokens: Tokens, node: dict, wanted: frozenset = WANTED,
+                faces_key: str | None = "card_faces") -> tuple[Fields, list[Fields] | None, int]:
+    """The wanted fields of one object with their Locs, its faces, and where it starts."""
+    fields: Fields = {}
+    faces: list[Fields] | None = None
+    start = None
+    for k, v in items(node):
+        km = tokens.key(k)
+        if start is None:
+            start = tokens.object_start(km)
+        if k == faces_key and isinstance(v, list):
+            faces = []
+            for fv in v:
+                if isinstance(fv, dict):
+                    ff, _sub, _s = walk_object(tokens, fv, wanted, None)
+                    faces.append(ff)
+                else:
+                    tokens.skip(fv)
+        elif k in wanted:
+            fields[k] = (v, tokens.value(km, v))
+        else:
+            tokens.skip(v)
+    if start is None:
+        start = 0
+    return fields, faces, start
+
+
+def _without_positions(source: SourceFile, data: Any, result: ReadResult) -> None:
+    def warn(msg: str, loc: Loc | None) -> None:
+        result.warnings.append((msg, None, None))
+
+    nodes = data if isinstance(data, list) else data.get("data") if isinstance(data.get("data"), list) else [data]
+    for node in nodes:
+        if isinstance(node, dict):
+            fields = {k: (v, None) for k, v in node.items()}
+            faces = [{k: (v, None) for k, v in f.items()} for f in node.get("card_faces") or [] if isinstance(f, dict)]
+            result.cards.append(card_from_fields(fields, faces or None, source, None, warn))
