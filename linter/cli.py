@@ -100,6 +100,7 @@ def parse(paths, text, name, type_line, mana_cost, fmt) -> None:
 
 def _register_optional() -> None:
     """Commands that live in their own packages."""
+    main.add_command(__import__("linter.oracle.commands", fromlist=["oracle_group"]).oracle_group)
     try:
         from linter.cr.commands import cr_group, explain_command
     except ImportError:  # pragma: no cover - during development only

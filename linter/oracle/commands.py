@@ -53,8 +53,8 @@ def update_command(source, timeout, force) -> None:
     if result.status == "unchanged":
         click.echo(f"oracle index unchanged: {result.card_count} cards, data from {when}")
     else:
-        click.echo(f"oracle index updated: {result.card_count} cards, data from {when} "
-                   f"; built in {result.seconds:.1f} s")
+        click.echo(f"oracle index updated: {result.card_count} cards, data from {when}; "
+                   f"built in {result.seconds:.1f} s")
 
 
 @oracle_group.command("status")

@@ -9,6 +9,7 @@ another temporary file, and only then does :func:`os.replace` swap it in.
 from __future__ import annotations
 
 import os
+import re
 import sqlite3
 import tempfile
 import time
@@ -164,6 +165,7 @@ def _update_from_url(url: str, dest: Path, previous: dict | None,
     session = _session()
     listing = None
     data_date = None
+    current = url  # the URL a network error is about
     try:
         resp = _get(session, url, previous, timeout)
         if resp.status_code == 304:
@@ -175,6 +177,7 @@ def _update_from_url(url: str, dest: Path, previous: dict | None,
             # A bulk-data list: find the oracle_cards file in it, then fetch that.
             listing = url
             file_url, data_date = _read_listing(resp, first, chunks)
+            current = file_url
             resp = _get(session, file_url, previous, timeout)
             if resp.status_code == 304:
                 resp.close()
@@ -183,7 +186,7 @@ def _update_from_url(url: str, dest: Path, previous: dict | None,
             first = _first_chunk(chunks)
         tmp = _download(resp, first, chunks, dest.parent, progress)
     except requests.RequestException as exc:
-        raise UpdateError(_describe_request_error(exc)) from None
+        raise UpdateError(_describe_request_error(exc, current)) from None
     finally:
         session.close()
     file_url = resp.url
@@ -315,11 +318,11 @@ def _header_date(value: str | None) -> str | None:
     return stamp.isoformat(timespec="seconds")
 
 
-def _describe_request_error(exc) -> str:
+def _describe_request_error(exc, url: str) -> str:
     """One line for a requests exception, without the adapter's nested reprs."""
     import requests
 
-    url = getattr(exc.request, "url", None) or ""
+    url = getattr(exc.request, "url", None) or url
     host = urlparse(url).netloc or url
     if isinstance(exc, requests.ConnectTimeout):
         return f"timed out connecting to {host}"
@@ -346,6 +349,9 @@ def _root_reason(exc: BaseException) -> str:
             break
         seen = nxt
     text = str(seen) or type(seen).__name__
+    short = re.search(r"IncompleteRead\((\d+) bytes read, (\d+) more expected\)", text)
+    if short:
+        return f"{short.group(1)} bytes received, {short.group(2)} more expected"
     if "Name or service not known" in text or "nodename nor servname" in text or "getaddrinfo" in text:
         return "name not resolved; offline?"
     if "Connection refused" in text:
