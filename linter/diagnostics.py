@@ -6,7 +6,8 @@ field of one face; the engine resolves them to lines and columns once.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import dataclasses
+from dataclasses import dataclass
 from typing import Any
 
 SEVERITIES = ("error", "warning", "info")
@@ -59,7 +60,8 @@ class Diagnostic:
     start: int | None = None  # offsets into the field's value
     end: int | None = None
     fix: Fix | None = None
-    card_obj: Any = field(default=None, repr=False, compare=False)
+    # dataclasses.field: inside the class body the name ``field`` is the attribute above
+    card_obj: Any = dataclasses.field(default=None, repr=False, compare=False)
 
     def sort_key(self) -> tuple:
         return (self.path, self.line, self.column, self.code)
