@@ -1,0 +1,111 @@
+"""RUL006: a color identity field that disagrees with the card."""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from linter.checks._colors import color_words, defined_colors
+from linter.checks._symbols import BRACED
+from linter.checks._textutil import mask, reminder_spans
+from linter.model import COLORS, Card, cost_symbols, symbol_colors
+from linter.checks.base import Check, Hit
+
+#: the mana a basic land type's intrinsic ability makes (CR 305.6); data
+#: sources count it in the identity although the text box shows it only as
+#: reminder text, and CR 903.5d treats it alike for deck building
+_BASIC_LAND_COLORS = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
+
+
+def symbol_identity(symbol: str) -> set[str]:
+    """The colors one symbol adds to a color identity (hybrid: both, Phyrexian: its own, half: its own)."""
+    s = symbol.upper()
+    if len(s) == 2 and s[0] == "H" and s[1] in COLORS:
+        return {s[1]}
+    return symbol_colors(s)
+
+
+def card_identity(card: Card) -> tuple[set[str], set[str]]:
+    """The colors of the card's identity (CR 903.4) and the colors its basic
+    land types may add besides."""
+    colors: set[str] = set()
+    basic: set[str] = set()
+    for face in card.faces:
+        for s in cost_symbols(face.mana_cost or ""):
+            colors |= symbol_identity(s)
+        colors |= set(face.color_indicator or ())
+        text = face.oracle_text or ""
+        if text:
+            plain = mask(text, reminder_spans(face))  # reminder text does not count (903.4c)
+            for m in BRACED.finditer(plain):
+                colors |= symbol_identity(m.group(1))
+        defined = defined_colors(card, face)
+        if defined:
+            colors |= defined
+        for sub in face.subtypes:
+            if sub in _BASIC_LAND_COLORS:
+                basic.add(_BASIC_LAND_COLORS[sub])
+    return colors, basic - colors
+
+
+class ColorIdentityMismatch(Check):
+    """A color identity field that disagrees with the card's symbols and indicators.
+
+    ## What it does
+    Where the file gives a card's color identity, works it out from the card:
+    the colors of the mana symbols in every face's mana cost and rules text
+    (hybrid symbols count both colors, Phyrexian symbols their color), every
+    face's color indicator, and abilities that define a face's color.
+    Reminder text does not count. The colors of basic land types may be
+    included or left out.
+
+    ## Why is this bad?
+    Color identity decides which Commander decks may hold the card
+    (CR 903.4). It includes the back face of a double-faced card and an
+    adventurer's Adventure (903.4d, 903.4e) but not reminder text (903.4c).
+    A wrong field lets deck builders accept an illegal card or refuse a
+    legal one.
+
+    ## Example
+    ```yaml
+    name: Ashen Bargainer
+    mana_cost: "{1}{B}"
+    color_identity: [B]
+    oracle_text: "{R}, {T}: Ashen Bargainer deals 1 damage to any target."
+    ```
+
+    ## Use instead
+    ```yaml
+    name: Ashen Bargainer
+    mana_cost: "{1}{B}"
+    color_identity: [B, R]
+    oracle_text: "{R}, {T}: Ashen Bargainer deals 1 damage to any target."
+    ```
+
+    ## Fix safety
+    No automatic fix yet: replacing the field is safe when the card's text is right.
+    """
+
+    code = "RUL006"
+    name = "color-identity-disagrees-with-card"
+    category = "rules"
+    severity = "error"
+    rules = ("903.4", "903.4c", "903.4d")
+    message = "color identity is given as {given}, but the card's symbols and indicators make it {expected}{detail}"
+    needs_parse = False
+
+    def check_card(self, card: Card) -> Iterable[Hit]:
+        if card.color_identity is None or not card.faces:
+            return
+        given = set(card.color_identity)
+        expected, optional = card_identity(card)
+        missing = expected - given
+        extra = given - expected - optional
+        if not missing and not extra:
+            return
+        parts = []
+        if missing:
+            parts.append(f"{color_words(missing)} missing")
+        if extra:
+            parts.append(f"{color_words(extra)} not on the card")
+        yield self.hit(field="color_identity", given=color_words(given), expected=color_words(expected),
+                       detail=f" ({'; '.join(parts)})")

@@ -1,0 +1,75 @@
+"""SYM001: a brace symbol that is no known symbol ({K}, {GG}, {g}, {U/W})."""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from linter.checks._symbols import BRACED, symbol_table
+from linter.checks.base import Check, Hit
+from linter.model import Card
+
+
+class UnknownSymbol(Check):
+    """A symbol between braces that is not a symbol of the game.
+
+    ## What it does
+    Looks at every ``{…}`` in mana costs and rules text and reports the ones
+    that are not in the symbol table (``rules_data/symbols.yaml``): mana
+    symbols, numbers, {X}, hybrid and Phyrexian symbols in their conventional
+    order, {S}, and in rules text also {T}, {Q}, {E}, {P}, {TK}, {PW}, {CHAOS}
+    and loyalty symbols. In a mana cost only mana symbols are allowed. Where
+    a known symbol is the likely intent (upper case, the other order of a
+    hybrid symbol, a missing slash) the message names it.
+
+    ## Why is this bad?
+    Each symbol stands for exactly one thing (CR 107.4); "{GG}" is not two
+    green mana and "{K}" is nothing at all, so the cost or effect cannot be
+    paid or carried out as written. Lower-case and reordered symbols do not
+    match the symbols renderers, search engines and other tools know.
+
+    ## Example
+    ```yaml
+    name: Thicket Warden
+    mana_cost: "{1}{GG}"
+    oracle_text: "{t}: Add {g}."
+    ```
+
+    ## Use instead
+    ```yaml
+    name: Thicket Warden
+    mana_cost: "{1}{G}{G}"
+    oracle_text: "{T}: Add {G}."
+    ```
+
+    ## Fix safety
+    No automatic fix yet; where the message suggests a symbol, replacing it
+    is safe.
+    """
+
+    code = "SYM001"
+    name = "unknown-mana-symbol"
+    category = "symbols"
+    severity = "error"
+    rules = ("107.4", "202.1")
+    message = "unknown symbol {symbol}{where}{hint}"
+    needs_parse = False
+
+    def check_card(self, card: Card) -> Iterable[Hit]:
+        table = symbol_table()
+        for i, face in enumerate(card.faces):
+            for field, in_cost in (("mana_cost", True), ("oracle_text", False)):
+                value = getattr(face, field)
+                if not value:
+                    continue
+                for m in BRACED.finditer(value):
+                    symbol = m.group(1)
+                    if table.known(symbol, in_cost=in_cost):
+                        continue
+                    if in_cost and table.known(symbol, in_cost=False):
+                        where = " in a mana cost (it is no mana symbol)"
+                    else:
+                        where = ""
+                    suggestion = table.suggestion(symbol, in_cost=in_cost)
+                    hint = f": write {{{suggestion}}}" if suggestion else ""
+                    yield self.hit(face=i, field=field, start=m.start(), end=m.end(),
+                                   symbol=m.group(0), where=where, hint=hint)

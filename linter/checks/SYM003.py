@@ -1,0 +1,169 @@
+"""SYM003: mana or tap symbols written without braces ("T: Add G.", "Equip 2", "2G")."""
+
+from __future__ import annotations
+
+import functools
+import re
+from typing import Iterable, Iterator
+
+from linter.checks._symbols import symbol_table
+from linter.checks.base import Check, Hit
+from linter.model import Card
+from linter.tables import find_keyword
+
+
+@functools.lru_cache(maxsize=None)
+def _patterns() -> tuple[re.Pattern, re.Pattern, re.Pattern]:
+    letters = symbol_table().unbraced_letters
+    run = rf"(?:\d+|[{letters}])*[{letters}](?:\d+|[{letters}])*"
+    # "Add G", "add 2GG", "its controller adds R": the effect that adds mana
+    add = re.compile(rf"\b[Aa]dds? (?P<run>{run})(?=[\s.,;)]|$)")
+    # a cost part of an activated ability: "T", "2G", "1, T" at the start of a line
+    # (or after an ability word and its dash), ending at the colon
+    cost = re.compile(r"(?m)^(?:[^\n:—]{1,40}?\s—\s)?(?P<cost>[^\n:\"“(.]{1,40}?):(?=\s)")
+    mana_part = re.compile(rf"(?:{run}|\d+)")
+    return add, cost, mana_part
+
+
+_TAP_PART = re.compile(r"[TQ]")
+_PLAIN_PART = re.compile(r"(?:\d+|[A-Z])+")
+
+
+def _cost_parts(cost: str, offset: int) -> Iterator[tuple[int, int, str]]:
+    pos = 0
+    for part in cost.split(","):
+        start = offset + pos + (len(part) - len(part.lstrip()))
+        pos += len(part) + 1
+        yield start, start + len(part.strip()), part.strip()
+
+
+def unbraced_in_text(text: str) -> Iterator[tuple[int, int, str]]:
+    """(start, end, the unbraced symbols) for each unbraced mana or tap symbol."""
+    add, cost, _mana = _patterns()
+    letters = symbol_table().unbraced_letters
+    seen: set[tuple[int, int]] = set()
+    for m in add.finditer(text):
+        seen.add(m.span("run"))
+        yield m.start("run"), m.end("run"), m.group("run")
+    for m in cost.finditer(text):
+        parts = list(_cost_parts(m.group("cost"), m.start("cost")))
+        plain = [p for p in parts if _PLAIN_PART.fullmatch(p[2])]
+        if not plain:
+            continue
+        # a loyalty cost ("0:", "+1:") or a plain number alone is no unbraced mana
+        # unless a tap symbol or a mana letter shows that a cost is meant
+        if not any(_TAP_PART.fullmatch(p[2]) or any(c in letters for c in p[2]) for p in plain):
+            continue
+        for start, end, part in plain:
+            if not (_TAP_PART.fullmatch(part) or re.fullmatch(rf"(?:\d+|[{letters}XSE])+", part)):
+                continue
+            if (start, end) not in seen:
+                seen.add((start, end))
+                yield start, end, part
+
+
+_KEYWORD_COST_END = re.compile(r"\s*(?:\(|—|–|-|\.|$)")
+
+
+def unbraced_keyword_costs(text: str) -> Iterator[tuple[int, int, str]]:
+    """Unbraced costs of keywords that take a cost ("Equip 2", "Kicker 1R", "Suspend 3—1U")."""
+    letters = symbol_table().unbraced_letters
+    word = re.compile(rf"(?:\d+|[{letters}X])+")
+    pos = 0
+    for line in text.split("\n"):
+        line_start = pos
+        pos += len(line) + 1
+        piece_start = 0
+        for piece in line.split(", "):
+            start = line_start + piece_start
+            piece_start += len(piece) + 2
+            found = find_keyword(piece)
+            if found is None:
+                break
+            kw, n = found
+            if kw.parameter not in ("cost", "number-cost"):
+                continue
+            param = piece[n:]
+            base = start + n
+            if kw.parameter == "number-cost":
+                dash = re.search(r"[—–]", param)
+                if dash is None:
+                    continue
+                base += dash.end()
+                param = param[dash.end():]
+            stop = _KEYWORD_COST_END.search(param)
+            head = param[: stop.start()] if stop else param
+            for w in re.finditer(r"\S+", head):
+                if word.fullmatch(w.group()):
+                    yield base + w.start(), base + w.end(), w.group()
+
+
+class UnbracedManaSymbol(Check):
+    """Mana or tap symbols written without braces.
+
+    ## What it does
+    Reports mana costs written without braces ("2G" instead of "{2}{G}"),
+    and in rules text: unbraced cost symbols of an activated ability
+    ("T: Add {G}.", "2, T: Draw a card."), unbraced mana after "Add"
+    ("Add G."), and unbraced costs of keywords that take a cost ("Equip 2",
+    "Kicker 1R", "Suspend 3—1U").
+
+    ## Why is this bad?
+    Mana and the tap symbol are written as symbols (CR 107.4, 107.5, 202.1):
+    "T:" is not the tap symbol and "Add G" adds nothing the rules know, so
+    the ability does not work as written, and renderers and search engines
+    show or find plain letters.
+
+    ## Example
+    ```yaml
+    name: Grove Tender
+    mana_cost: "1G"
+    oracle_text: "T: Add G."
+    ```
+
+    ## Use instead
+    ```yaml
+    name: Grove Tender
+    mana_cost: "{1}{G}"
+    oracle_text: "{T}: Add {G}."
+    ```
+
+    ## Fix safety
+    No automatic fix yet; adding the braces is safe where the letters are
+    symbols.
+    """
+
+    code = "SYM003"
+    name = "unbraced-mana-symbol"
+    category = "symbols"
+    severity = "error"
+    rules = ("107.4", "107.5", "202.1")
+    message = "{what} written without braces: {text!r} should be {braced}"
+    needs_parse = False
+
+    def check_card(self, card: Card) -> Iterable[Hit]:
+        for i, face in enumerate(card.faces):
+            if face.mana_cost:
+                for start, end, run in _outside_braces(face.mana_cost):
+                    yield self.hit(face=i, field="mana_cost", start=start, end=end,
+                                   what="mana cost", text=run, braced=_brace(run))
+            text = face.oracle_text or ""
+            if not text:
+                continue
+            found = sorted(set(unbraced_in_text(text)) | set(unbraced_keyword_costs(text)))
+            for start, end, run in found:
+                what = "tap symbol" if run in ("T", "Q") else "mana"
+                yield self.hit(face=i, field="oracle_text", start=start, end=end,
+                               what=what, text=run, braced=_brace(run))
+
+
+def _outside_braces(cost: str) -> Iterator[tuple[int, int, str]]:
+    """Runs of a mana cost that stand outside braces (spaces and "//" aside)."""
+    depth_free = re.sub(r"\{[^{}]*\}", lambda m: "\0" * len(m.group()), cost)
+    for m in re.finditer(r"[^\0\s/{}]+", depth_free):
+        yield m.start(), m.end(), m.group()
+
+
+def _brace(run: str) -> str:
+    """"2GG" -> "{2}{G}{G}"."""
+    return "".join("{" + s + "}" for s in re.findall(r"\d+|.", run))

@@ -1,0 +1,47 @@
+"""Colors a face's own text defines (characteristic-defining abilities), shared by the color checks."""
+
+from __future__ import annotations
+
+import re
+
+from linter.checks._textutil import mask, reminder_spans, self_pattern
+from linter.model import COLOR_NAMES, COLORS, Card, Face, order_colors
+
+_NAME_TO_LETTER = {name: letter for letter, name in COLOR_NAMES.items()}
+_COLOR_WORD = r"(?:white|blue|black|red|green)"
+
+
+def defined_colors(card: Card, face: Face) -> set[str] | None:
+    """The colors a characteristic-defining ability of the face gives it
+    ("This card is all colors.", "Ghostly Wisp is blue and black.", "Devoid"),
+    or None when its text defines none."""
+    text = face.oracle_text or ""
+    if not text:
+        return None
+    plain = mask(text, reminder_spans(face))
+    sentence = re.compile(
+        r"(?:^|(?<=[.\n])\s*)" + self_pattern(card, face) +
+        rf" is (?P<what>all colors|colorless|{_COLOR_WORD}(?:(?:,| and|, and) {_COLOR_WORD})*)\.",
+        re.I | re.M)
+    m = sentence.search(plain)
+    if m:
+        what = m.group("what").lower()
+        if what == "all colors":
+            return set(COLORS)
+        if what == "colorless":
+            return set()
+        return {_NAME_TO_LETTER[w] for w in re.findall(_COLOR_WORD, what)}
+    if re.search(r"(?:^|\n)\s*Devoid(?![a-z])", plain) or re.search(r"\bhas no color\b|\bis colorless\b", plain, re.I):
+        return set()
+    return None
+
+
+def describe_face(face) -> str:
+    return repr(face.name) if face.name else "this face"
+
+
+def color_words(colors) -> str:
+    names = [COLOR_NAMES[c] for c in order_colors(colors)]
+    if not names:
+        return "colorless"
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

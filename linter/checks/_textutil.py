@@ -1,0 +1,136 @@
+"""Small text helpers shared by the checks: reminder and quoted spans, masking, self names."""
+
+from __future__ import annotations
+
+import re
+from typing import Iterable, Iterator
+
+from linter.model import Ability, Card, Face
+
+Span = tuple[int, int]
+
+_OPEN_QUOTES = {'"': '"', "“": "”"}
+
+
+def paren_spans(text: str) -> list[Span]:
+    """Spans of parenthesised text (reminder text), parentheses included."""
+    spans: list[Span] = []
+    depth = 0
+    start = 0
+    for i, ch in enumerate(text):
+        if ch == "(":
+            if depth == 0:
+                start = i
+            depth += 1
+        elif ch == ")" and depth:
+            depth -= 1
+            if depth == 0:
+                spans.append((start, i + 1))
+    if depth:
+        spans.append((start, len(text)))
+    return spans
+
+
+def quote_spans(text: str) -> list[Span]:
+    """Spans of double-quoted text (abilities an effect grants), quotes included."""
+    spans: list[Span] = []
+    i, n = 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch in _OPEN_QUOTES:
+            close = _OPEN_QUOTES[ch]
+            j = text.find(close, i + 1)
+            if j == -1:
+                # an unclosed quote runs to the end of its line
+                j = text.find("\n", i + 1)
+                j = n - 1 if j == -1 else j - 1
+            spans.append((i, j + 1))
+            i = j + 1
+        else:
+            i += 1
+    return spans
+
+
+def reminder_spans(face: Face) -> list[Span]:
+    """Reminder text of a face: what the parser found plus every parenthesised span."""
+    text = face.oracle_text or ""
+    spans = paren_spans(text)
+    if face.parsed is not None:
+        spans.extend(face.parsed.reminders)
+    return sorted(set(spans))
+
+
+def inside(spans: Iterable[Span], start: int, end: int | None = None) -> bool:
+    end = start if end is None else end
+    return any(a <= start and end <= b for a, b in spans)
+
+
+def mask(text: str, spans: Iterable[Span], fill: str = " ") -> str:
+    """``text`` with the characters of ``spans`` replaced (offsets are kept)."""
+    chars = list(text)
+    for a, b in spans:
+        for k in range(max(0, a), min(b, len(chars))):
+            if chars[k] != "\n":
+                chars[k] = fill
+    return "".join(chars)
+
+
+def units(face: Face) -> list[Span]:
+    """The spans of a face's top-level abilities (from the parser), else of its lines."""
+    text = face.oracle_text or ""
+    if face.parsed is not None and face.parsed.abilities:
+        return [(a.start, a.end) for a in face.parsed.abilities]
+    out = []
+    pos = 0
+    for line in text.split("\n"):
+        out.append((pos, pos + len(line)))
+        pos += len(line) + 1
+    return out
+
+
+def walk_abilities(face: Face) -> Iterator[tuple[Ability, Ability | None]]:
+    """Every ability of a face with the ability that grants it (None at top level)."""
+    if face.parsed is None:
+        return
+
+    def rec(ability: Ability, parent: Ability | None):
+        yield ability, parent
+        for g in ability.granted:
+            yield from rec(g, ability)
+
+    for a in face.parsed.abilities:
+        yield from rec(a, None)
+
+
+_SELF_NOUNS = (
+    "creature", "artifact", "enchantment", "land", "permanent", "planeswalker", "battle",
+    "spell", "card", "token", "Vehicle", "Equipment", "Aura", "Saga", "Class", "Room",
+)
+
+
+def self_names(card: Card, face: Face) -> list[str]:
+    """The ways a face's text may name the object itself, longest first."""
+    names: set[str] = {"~", "CARDNAME"}
+    names.update(f"this {noun}" for noun in _SELF_NOUNS)
+    for n in (face.name, card.name):
+        if n:
+            names.add(n.strip())
+            if "," in n:
+                names.add(n.split(",", 1)[0].strip())
+    if card.name and " // " in card.name:
+        names.update(p.strip() for p in card.name.split(" // "))
+    return sorted((n for n in names if n), key=len, reverse=True)
+
+
+def self_pattern(card: Card, face: Face) -> str:
+    """A regex alternation matching a self-reference of the face."""
+    return "(?:" + "|".join(re.escape(n) for n in self_names(card, face)) + ")"
+
+
+def lone_entry(card: Card) -> bool:
+    """Whether the card may be one half of a card whose file lists the halves
+    apart: Cockatrice files give each face of a double-faced card and each
+    half of some split cards an entry of its own, and do not always link
+    them, so a one-faced card read from such a file may be half a card."""
+    fmt = card.source.format if card.source is not None else ""
+    return len(card.faces) == 1 and fmt.lower().startswith("cockatrice")
