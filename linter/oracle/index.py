@@ -272,6 +272,9 @@ def build_index_from_cards(cards: Iterable[Any], dest: str | Path | None = None,
         count = _write_index(tmp, cards, meta or {})
         with open(tmp, "rb+") as fh:  # the data must be on disk before the name points at it
             os.fsync(fh.fileno())
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o644 & ~umask)  # mkstemp's 0600 would hide the index from other readers
         os.replace(tmp, dest)
     except BaseException:
         tmp.unlink(missing_ok=True)

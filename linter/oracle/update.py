@@ -189,7 +189,9 @@ def _update_from_url(url: str, dest: Path, previous: dict | None,
         raise UpdateError(_describe_request_error(exc, current)) from None
     finally:
         session.close()
-    file_url = resp.url
+    # The URL asked for, not the one a redirect ended at: the next update asks
+    # for the same URL and sends the validators only if it is this one.
+    file_url = current
     try:
         if data_date is None:
             data_date = _header_date(resp.headers.get("Last-Modified"))
