@@ -8,8 +8,8 @@ prints and never reads files.
 
 from __future__ import annotations
 
+import inspect
 import re
-import textwrap
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Iterable, Iterator
 
@@ -104,7 +104,8 @@ class Check:
 
     @classmethod
     def doc(cls) -> str:
-        return textwrap.dedent(cls.__doc__ or "").strip()
+        # cleandoc, not dedent: the first line starts at the quotes, unindented
+        return inspect.cleandoc(cls.__doc__ or "").strip()
 
     @classmethod
     def summary(cls) -> str:
