@@ -33,3 +33,5 @@ class ReadResult:
     error: ReadError | None = None
     #: problems with single entries that did not stop the rest of the file from being read
     warnings: list[tuple[str, int | None, int | None]] = field(default_factory=list)
+    #: how many card entries the file holds (before the faces of a card were joined)
+    entries: int = 0

@@ -12,6 +12,7 @@ faces of a card again and splits "A // B" entries into their faces.
 
 from __future__ import annotations
 
+import gc
 import re
 from functools import lru_cache
 from typing import Callable
@@ -192,6 +193,10 @@ def read_cockatrice(source: SourceFile, result: ReadResult) -> None:
         except (AttributeError, TypeError):  # pragma: no cover - depends on pyexpat
             pass
     data = source.text.encode("utf-8")
+    # the parse makes many small objects and no cycles: the cyclic collector
+    # would only walk them again and again
+    gc_was_on = gc.isenabled()
+    gc.disable()
     try:
         ex.Parse(data, True)
     except expat.ExpatError as e:
@@ -201,11 +206,19 @@ def read_cockatrice(source: SourceFile, result: ReadResult) -> None:
         result.error = ReadError(f"XML that is not allowed here: {e}", ex.CurrentLineNumber,
                                  ex.CurrentColumnNumber + 1)
         return
+    finally:
+        if gc_was_on:
+            gc.enable()
     if col.root != "cockatrice_carddatabase":
         result.error = ReadError(
             f"not a Cockatrice card database (root element <{col.root}>, expected <cockatrice_carddatabase>)", 1, 1)
         return
-    _Builder(source, col, result).build()
+    gc.disable()
+    try:
+        _Builder(source, col, result).build()
+    finally:
+        if gc_was_on:
+            gc.enable()
 
 
 # Building cards ---------------------------------------------------------------
@@ -230,6 +243,7 @@ class _Builder:
     # entries -----------------------------------------------------------------
 
     def build(self) -> None:
+        self.result.entries = len(self.col.entries)
         entries = []
         for e in self.col.entries:
             name = e.value("name")

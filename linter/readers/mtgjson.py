@@ -50,6 +50,7 @@ def read_mtgjson(source: SourceFile, data: dict, result: ReadResult) -> None:
     except Desync:
         result.cards.clear()
         result.warnings.clear()
+        result.entries = 0
         _walk(source, parse_json(source.text, keep_duplicates=True), result)
 
 
@@ -71,6 +72,7 @@ def _walk(source: SourceFile, data: dict, result: ReadResult) -> None:
         return out
 
     def add(group: list[tuple[Fields, int]], is_token: bool, set_code: str | None, released: str | None) -> None:
+        result.entries += len(group)
         for fields_list in _join_faces(group):
             card = _card(fields_list, source, warn)
             if is_token:
