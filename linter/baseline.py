@@ -1,0 +1,188 @@
+"""Baselines: record today's findings, and later report only the new ones.
+
+A finding is keyed by what it is about, not where it is: the file's path
+relative to the baseline's folder, the card's name, the face, the field, the
+code and a hash of the text the finding flags.  Line numbers are left out,
+so adding or editing another card does not invalidate the baseline.  Equal
+keys are counted: a card with two old findings of one kind and a new third
+one reports the third.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable
+
+from linter import __version__
+from linter.diagnostics import Diagnostic
+
+FORMAT_VERSION = 1
+
+
+class BaselineError(ValueError):
+    """A baseline file that cannot be read or written."""
+
+
+@dataclass(frozen=True, order=True)
+class Key:
+    path: str
+    card: str
+    face: int
+    field: str
+    code: str
+    text_hash: str
+
+
+def flagged_text(d: Diagnostic) -> str:
+    """The text a finding points at: the span of its field, or the whole field
+    when it has no span, or its message when it concerns no card field."""
+    card = d.card_obj
+    value = None
+    if card is not None and d.field:
+        if d.face is not None and 0 <= d.face < len(card.faces):
+            value = getattr(card.faces[d.face], d.field, None)
+        if value is None:
+            value = getattr(card, d.field, None)
+            if value is None:
+                value = card.extra.get(d.field) if isinstance(getattr(card, "extra", None), dict) else None
+    if value is None:
+        return d.message if card is None else ""
+    value = value if isinstance(value, str) else json.dumps(value, sort_keys=True, default=str)
+    if d.start is not None:
+        end = d.end if d.end is not None else d.start
+        return value[d.start:end]
+    return value
+
+
+def text_hash(text: str) -> str:
+    # Whitespace changes (re-indenting a file) do not make a finding new.
+    norm = " ".join(text.split())
+    return hashlib.sha256(norm.encode("utf-8")).hexdigest()[:16]
+
+
+def relative_path(path: str, root: Path) -> str:
+    try:
+        return Path(os.path.relpath(os.path.abspath(path), root)).as_posix()
+    except ValueError:  # another drive on Windows
+        return Path(path).as_posix()
+
+
+def key_of(d: Diagnostic, root: Path) -> Key:
+    return Key(
+        path=relative_path(d.path, root) if d.path else "",
+        card=d.card or "",
+        face=d.face if d.face is not None else -1,
+        field=d.field or "",
+        code=d.code,
+        text_hash=text_hash(flagged_text(d)),
+    )
+
+
+class Baseline:
+    """The findings recorded in one baseline file."""
+
+    def __init__(self, path: str | os.PathLike, counts: Counter | None = None) -> None:
+        self.path = Path(path)
+        self.counts: Counter = counts if counts is not None else Counter()
+
+    @property
+    def root(self) -> Path:
+        return self.path.absolute().parent
+
+    def __len__(self) -> int:
+        return sum(self.counts.values())
+
+    # -- reading and writing ----------------------------------------------------------
+    @classmethod
+    def load(cls, path: str | os.PathLike) -> "Baseline":
+        path = Path(path)
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise BaselineError(f"{path}: no such baseline file (create it with --write-baseline)") from None
+        except OSError as exc:
+            raise BaselineError(f"{path}: cannot be read: {exc.strerror or exc}") from None
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise BaselineError(f"{path}: is not a baseline file (not JSON: {exc})") from None
+        if not isinstance(data, dict) or data.get("version") != FORMAT_VERSION \
+                or not isinstance(data.get("findings"), list):
+            raise BaselineError(f"{path}: is not an oraclelint baseline (version {FORMAT_VERSION})")
+        counts: Counter = Counter()
+        for i, item in enumerate(data["findings"]):
+            try:
+                key = Key(str(item["path"]), str(item["card"]), int(item["face"]), str(item["field"]),
+                          str(item["code"]), str(item["hash"]))
+                n = int(item.get("count", 1))
+            except (KeyError, TypeError, ValueError):
+                raise BaselineError(f"{path}: findings[{i}] is not a baseline entry") from None
+            counts[key] += max(n, 0)
+        return cls(path, counts)
+
+    @classmethod
+    def from_diagnostics(cls, path: str | os.PathLike, diagnostics: Iterable[Diagnostic]) -> "Baseline":
+        base = cls(path)
+        for d in diagnostics:
+            base.counts[key_of(d, base.root)] += 1
+        return base
+
+    def as_json(self, messages: dict[Key, str] | None = None) -> dict:
+        findings = []
+        for key in sorted(self.counts):
+            entry = {"path": key.path, "card": key.card, "face": key.face, "field": key.field,
+                     "code": key.code, "hash": key.text_hash, "count": self.counts[key]}
+            if messages and key in messages:
+                entry["message"] = messages[key]  # for a person reading a diff; not part of the key
+            findings.append(entry)
+        return {"version": FORMAT_VERSION, "tool": {"name": "oraclelint", "version": __version__},
+                "findings": findings}
+
+    def write(self, messages: dict[Key, str] | None = None) -> None:
+        """Write the file atomically: a half-written baseline is never left behind."""
+        text = json.dumps(self.as_json(messages), indent=2, ensure_ascii=False) + "\n"
+        folder = self.path.absolute().parent
+        try:
+            fd, tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".tmp", dir=folder)
+        except OSError as exc:
+            raise BaselineError(f"{self.path}: cannot be written: {exc.strerror or exc}") from None
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
+                fh.write(text)
+            os.replace(tmp, self.path)
+        except OSError as exc:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+            raise BaselineError(f"{self.path}: cannot be written: {exc.strerror or exc}") from None
+
+    # -- filtering -----------------------------------------------------------------------
+    def filter(self, diagnostics: Iterable[Diagnostic]) -> tuple[list[Diagnostic], int]:
+        """The findings that are not in the baseline, and how many were."""
+        left = Counter(self.counts)
+        out: list[Diagnostic] = []
+        known = 0
+        for d in diagnostics:
+            key = key_of(d, self.root)
+            if left[key] > 0:
+                left[key] -= 1
+                known += 1
+            else:
+                out.append(d)
+        return out, known
+
+
+def write_baseline(path: str | os.PathLike, diagnostics: Iterable[Diagnostic]) -> Baseline:
+    """Record ``diagnostics`` in a new baseline file at ``path``; returns it."""
+    diagnostics = list(diagnostics)
+    base = Baseline.from_diagnostics(path, diagnostics)
+    messages: dict[Key, str] = {}
+    for d in diagnostics:
+        messages.setdefault(key_of(d, base.root), d.message)
+    base.write(messages)
+    return base
