@@ -23,7 +23,9 @@ FACE_STR = ("name", "mana_cost", "type_line", "oracle_text", "power", "toughness
 FACE_COLORS = ("colors", "color_indicator")
 #: fields of the card as a whole
 CARD_KEYS = ("name", "layout", "cmc", "color_identity", "keywords", "set", "released_at")
-WANTED = frozenset(FACE_STR + FACE_COLORS + CARD_KEYS + ("card_faces", "type_line", "mana_cost"))
+#: card-level suppressions (see linter/suppress.py), kept as written in ``card.extra``
+IGNORE_FIELD = "oraclelint-ignore"
+WANTED = frozenset(FACE_STR + FACE_COLORS + CARD_KEYS + ("card_faces", "type_line", "mana_cost", IGNORE_FIELD))
 
 TOKEN_LAYOUTS = frozenset({"token", "double_faced_token"})
 
@@ -151,6 +153,11 @@ def card_from_fields(fields: Fields, faces: list[Fields] | None, source: SourceF
                 setattr(card, attr, v)
                 if loc is not None:
                     card.locs[key] = loc
+    if IGNORE_FIELD in fields:
+        value, loc = fields[IGNORE_FIELD]
+        card.extra[IGNORE_FIELD] = value
+        if loc is not None:
+            card.locs[IGNORE_FIELD] = loc
     if card.layout in TOKEN_LAYOUTS or any((f.type_line or "").lstrip().startswith("Token") for f in card.faces) \
             or str(card.extra.get("type_line", "")).lstrip().startswith("Token"):
         card.is_token = True

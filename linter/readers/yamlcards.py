@@ -21,13 +21,13 @@ import yaml
 from linter.readers.base import ReadError, ReadResult
 from linter.readers.detect import UNSUPPORTED
 from linter.readers.locs import LazyMap
-from linter.readers.scryfall import CARD_KEYS, FACE_COLORS, FACE_STR, card_from_fields
+from linter.readers.scryfall import CARD_KEYS, FACE_COLORS, FACE_STR, IGNORE_FIELD, card_from_fields
 from linter.source import Loc, SourceFile, escaped_index_map
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 #: fields the reader uses
-USED_CARD = frozenset(FACE_STR + FACE_COLORS + CARD_KEYS + ("card_faces",))
+USED_CARD = frozenset(FACE_STR + FACE_COLORS + CARD_KEYS + ("card_faces", IGNORE_FIELD))
 USED_FACE = frozenset(FACE_STR + FACE_COLORS + ("cmc",))
 #: fields the format allows but the linter does not read (kept for other tools)
 OTHER = frozenset({
@@ -35,7 +35,12 @@ OTHER = frozenset({
     "illustration_id", "image", "image_uris", "notes", "designer", "printed_name", "printed_text",
     "printed_type_line", "frame", "frame_effects", "border_color", "security_stamp", "legalities",
     "produced_mana", "reserved", "digital", "attraction_lights", "hand_modifier", "life_modifier",
-    "content_warning", "type", "comments", "tags",
+    "content_warning", "object", "flavor_name", "tags",
+})
+#: of those, the ones a face may have
+OTHER_FACE = frozenset({
+    "artist", "watermark", "illustration_id", "image_uris", "printed_name", "printed_text",
+    "printed_type_line", "flavor_name", "notes", "object", "layout",
 })
 CONTAINER_KEYS = frozenset({"cards", "set", "set_name", "released_at", "name", "notes", "description"})
 
@@ -174,10 +179,15 @@ class _Reader:
                 continue
             if key in used:
                 fields[key] = self.value(key, v)
-            elif key not in OTHER and key not in USED_CARD:
-                self.warn_node(f"unknown field {key!r}", k)
-            elif not top and key in USED_CARD and key not in used:
+            elif top:
+                if key not in OTHER:
+                    self.warn_node(f"unknown field {key!r}", k)
+            elif key in OTHER_FACE:
+                pass
+            elif key in USED_CARD or key in OTHER:
                 self.warn_node(f"field {key!r} belongs to the card, not to a face", k)
+            else:
+                self.warn_node(f"unknown field {key!r}", k)
         return fields, faces
 
     # values --------------------------------------------------------------------
