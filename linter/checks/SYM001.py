@@ -6,6 +6,7 @@ from typing import Iterable
 
 from linter.checks._symbols import BRACED, symbol_table
 from linter.checks.base import Check, Hit
+from linter.config import active
 from linter.model import Card
 
 
@@ -19,7 +20,8 @@ class UnknownSymbol(Check):
     order, {S}, and in rules text also {T}, {Q}, {E}, {P}, {TK}, {PW}, {CHAOS}
     and loyalty symbols. In a mana cost only mana symbols are allowed. Where
     a known symbol is the likely intent (upper case, the other order of a
-    hybrid symbol, a missing slash) the message names it.
+    hybrid symbol, a missing slash) the message names it. A custom set
+    declares its own symbols in the configuration (``symbols``).
 
     ## Why is this bad?
     Each symbol stands for exactly one thing (CR 107.4); "{GG}" is not two
@@ -56,6 +58,7 @@ class UnknownSymbol(Check):
 
     def check_card(self, card: Card) -> Iterable[Hit]:
         table = symbol_table()
+        declared = set(active().symbols)  # a custom set's own symbols
         for i, face in enumerate(card.faces):
             for field, in_cost in (("mana_cost", True), ("oracle_text", False)):
                 value = getattr(face, field)
@@ -63,7 +66,7 @@ class UnknownSymbol(Check):
                     continue
                 for m in BRACED.finditer(value):
                     symbol = m.group(1)
-                    if table.known(symbol, in_cost=in_cost):
+                    if table.known(symbol, in_cost=in_cost) or symbol in declared:
                         continue
                     if in_cost and table.known(symbol, in_cost=False):
                         where = " in a mana cost (it is no mana symbol)"

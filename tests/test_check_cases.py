@@ -1,0 +1,234 @@
+"""Every case of every tests/cases/<CODE>.yaml file, run as its own test.
+
+A case file names one check and lists cards (invented for the test) that the
+check must or must not flag::
+
+    code: RUL001
+    cases:
+      - name: token-created-then-tapped-for-mana
+        flagged: true
+        card: {name: ..., type_line: ..., oracle_text: ...}
+        message: "a substring of the message"   # optional
+        line: 4                                  # optional: where the finding starts
+        column: 15                               # (in the YAML text the card is read from)
+      - name: treasure-token-is-fine
+        flagged: false
+        card_yaml: |                              # the card as raw YAML instead of `card`
+          name: ...
+
+Each card is written out as YAML (or ``card_yaml`` is taken as it is), read by
+the YAML reader and linted with only the case's check selected.  Unknown keys
+are refused so that a typo cannot silently turn a case into a no-op.
+``fix`` holds the text of the fixed field after the check's fix is applied;
+``config`` holds configuration settings (``[tool.oraclelint]`` keys) for the
+case.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+CASES_DIR = Path(__file__).resolve().parent / "cases"
+
+FILE_KEYS = {"code", "cases"}
+CASE_KEYS = {"name", "flagged", "card", "card_yaml", "message", "line", "column", "fix", "config"}
+CODE_RE = re.compile(r"^[A-Z]{2,4}\d{3}$")
+NAME_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+
+
+@dataclass
+class Case:
+    code: str
+    name: str
+    flagged: bool
+    yaml_text: str
+    message: str | None = None
+    line: int | None = None
+    column: int | None = None
+    fix: str | None = None
+    config: dict[str, Any] = field(default_factory=dict)
+    file: str = ""
+
+    @property
+    def id(self) -> str:
+        return f"{self.code}:{self.name}"
+
+
+def _problem(file: str, where: str, what: str) -> str:
+    return f"{file}: {where}: {what}" if where else f"{file}: {what}"
+
+
+def parse_case_file(path: Path) -> tuple[str | None, list[Case], list[str]]:
+    """The code, the cases and the problems of one case file (never raises)."""
+    file = path.name
+    problems: list[str] = []
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError) as exc:
+        return None, [], [_problem(file, "", f"cannot be read: {exc}")]
+    if not isinstance(data, dict):
+        return None, [], [_problem(file, "", "must be a mapping with 'code' and 'cases'")]
+    for key in data:
+        if key not in FILE_KEYS:
+            problems.append(_problem(file, "", f"unknown key {key!r} (allowed: {sorted(FILE_KEYS)})"))
+    code = data.get("code")
+    if not isinstance(code, str) or not CODE_RE.match(code):
+        problems.append(_problem(file, "code", f"{code!r} is not a check code"))
+        code = None
+    elif path.stem != code:
+        problems.append(_problem(file, "code", f"{code} does not match the file name"))
+    raw_cases = data.get("cases")
+    if not isinstance(raw_cases, list) or not raw_cases:
+        problems.append(_problem(file, "cases", "must be a non-empty list"))
+        return code, [], problems
+    cases: list[Case] = []
+    seen: set[str] = set()
+    for k, raw in enumerate(raw_cases):
+        where = f"cases[{k}]"
+        if not isinstance(raw, dict):
+            problems.append(_problem(file, where, "must be a mapping"))
+            continue
+        unknown = [key for key in raw if key not in CASE_KEYS]
+        if unknown:
+            problems.append(_problem(file, where, f"unknown keys {unknown} (allowed: {sorted(CASE_KEYS)})"))
+            continue
+        name = raw.get("name")
+        if not isinstance(name, str) or not NAME_RE.match(name):
+            problems.append(_problem(file, where, f"name {name!r} must be kebab-case"))
+            continue
+        where = f"{where} ({name})"
+        if name in seen:
+            problems.append(_problem(file, where, "duplicate case name"))
+            continue
+        seen.add(name)
+        if not isinstance(raw.get("flagged"), bool):
+            problems.append(_problem(file, where, "'flagged' must be true or false"))
+            continue
+        if ("card" in raw) == ("card_yaml" in raw):
+            problems.append(_problem(file, where, "give exactly one of 'card' and 'card_yaml'"))
+            continue
+        if "card" in raw:
+            if not isinstance(raw["card"], (dict, list)):
+                problems.append(_problem(file, where, "'card' must be a mapping (or a list of cards)"))
+                continue
+            text = yaml.safe_dump(raw["card"], sort_keys=False, allow_unicode=True, width=1000)
+        else:
+            if not isinstance(raw["card_yaml"], str):
+                problems.append(_problem(file, where, "'card_yaml' must be a string"))
+                continue
+            text = raw["card_yaml"]
+        bad = [key for key in ("line", "column") if key in raw and not isinstance(raw[key], int)]
+        bad += [key for key in ("message", "fix") if key in raw and not isinstance(raw[key], str)]
+        if "config" in raw and not isinstance(raw["config"], dict):
+            bad.append("config")
+        if bad:
+            problems.append(_problem(file, where, f"wrong type for {bad}"))
+            continue
+        if not raw["flagged"] and any(k in raw for k in ("message", "line", "column", "fix")):
+            problems.append(_problem(file, where, "message/line/column/fix only make sense when flagged"))
+            continue
+        cases.append(Case(code=code or path.stem, name=name, flagged=raw["flagged"], yaml_text=text,
+                          message=raw.get("message"), line=raw.get("line"), column=raw.get("column"),
+                          fix=raw.get("fix"), config=raw.get("config") or {}, file=file))
+    return code, cases, problems
+
+
+def load_all_cases() -> tuple[list[Case], list[str]]:
+    cases: list[Case] = []
+    problems: list[str] = []
+    for path in sorted(CASES_DIR.glob("*.yaml")):
+        _code, file_cases, file_problems = parse_case_file(path)
+        cases.extend(file_cases)
+        problems.extend(file_problems)
+    if CASES_DIR.is_dir():
+        for path in sorted(CASES_DIR.iterdir()):
+            if path.is_file() and path.suffix in (".yml", ".json"):
+                problems.append(f"{path.name}: case files are named <CODE>.yaml")
+    return cases, problems
+
+
+ALL_CASES, CASE_PROBLEMS = load_all_cases()
+
+
+def test_case_files_are_well_formed():
+    assert CASE_PROBLEMS == []
+
+
+# -- running one case ------------------------------------------------------------------
+
+
+def run_case(case: Case):
+    """Read the case's card(s), lint them with only the case's check; the diagnostics."""
+    from linter.engine import lint_cards
+    from linter.readers import read_text
+
+    result = read_text(case.yaml_text, path=f"{case.id}.yaml")
+    assert result.error is None, f"the case's card cannot be read: {result.error.describe()}"
+    assert result.cards, "the case holds no card"
+    with _configured(case.config):
+        return lint_cards(result.cards, select=[case.code])
+
+
+class _configured:
+    """Install the case's configuration for the duration of the run."""
+
+    def __init__(self, settings: dict[str, Any]) -> None:
+        self.settings = settings
+
+    def __enter__(self):
+        if self.settings:
+            from linter.config import parse_config
+
+            parse_config(self.settings).install()
+        return self
+
+    def __exit__(self, *exc):
+        if self.settings:
+            from linter.config import reset_active
+
+            reset_active()
+        return False
+
+
+def apply_fix(diagnostic) -> str:
+    """The text of the field a diagnostic's fix edits, after the edits."""
+    fix = diagnostic.fix
+    card = diagnostic.card_obj
+    face_index = fix.face if fix.face is not None else (diagnostic.face or 0)
+    field_name = fix.field or diagnostic.field
+    value = getattr(card.faces[face_index], field_name, None)
+    if value is None:
+        value = getattr(card, field_name)
+    for edit in sorted(fix.edits, key=lambda e: e.start, reverse=True):
+        value = value[:edit.start] + edit.text + value[edit.end:]
+    return value
+
+
+@pytest.mark.parametrize("case", ALL_CASES, ids=[c.id for c in ALL_CASES])
+def test_case(case: Case):
+    diagnostics = run_case(case)
+    mine = [d for d in diagnostics if d.code == case.code]
+    shown = "\n".join(f"  {d.line}:{d.column} {d.code} {d.message}" for d in mine)
+    if not case.flagged:
+        assert not mine, f"{case.code} must not flag this card, but reported:\n{shown}"
+        return
+    assert mine, f"{case.code} must flag this card, but reported nothing"
+    chosen = mine
+    if case.message is not None:
+        chosen = [d for d in mine if case.message in d.message]
+        assert chosen, f"no {case.code} message contains {case.message!r}; reported:\n{shown}"
+    if case.line is not None or case.column is not None:
+        places = [(d.line, d.column) for d in chosen]
+        want = (case.line if case.line is not None else places[0][0],
+                case.column if case.column is not None else places[0][1])
+        assert want in places, f"expected a finding at line {want[0]}, column {want[1]}; found at {places}"
+    if case.fix is not None:
+        fixable = [d for d in chosen if d.fix is not None]
+        assert fixable, f"{case.code} offers no fix for this card"
+        assert apply_fix(fixable[0]) == case.fix
