@@ -71,6 +71,7 @@ class Malformed:
     column: int
     end_line: int
     end_column: int
+    is_field: bool = False  # the oraclelint-ignore field rather than a directive
 
 
 def parse_directive(text: str) -> tuple[str, ...] | None:
@@ -177,7 +178,7 @@ def collect(cards: Iterable[Card]) -> tuple[list[Suppression], list[Malformed]]:
                 else:
                     shown = _shown(m.group(0))
                     eline, ecol = src.line_col(m.start() + len(shown))
-                    bad.append(Malformed(card, shown, src.path, line, col, eline, ecol))
+                    bad.append(Malformed(card, shown, src.path, line, col, eline, ecol, True))
         if FIELD in card.extra:
             _collect_field(card, span, sups, bad)
         elif span is not None:
@@ -224,7 +225,7 @@ def _scan_field(card: Card, span, sups: list[Suppression], bad: list[Malformed])
             sups.append(Suppression(card, tuple(codes), src.path, line, col, eline, ecol))
         else:
             shown = " ".join(src.text[m.start():stop].split())[:80]
-            bad.append(Malformed(card, shown, src.path, line, col, eline, ecol))
+            bad.append(Malformed(card, shown, src.path, line, col, eline, ecol, True))
 
 
 def _shown(text: str) -> str:
@@ -249,18 +250,18 @@ def _collect_field(card: Card, span, sups: list[Suppression], bad: list[Malforme
     elif isinstance(value, list) and all(isinstance(v, str) for v in value):
         items = value
     else:
-        bad.append(Malformed(card, f"{FIELD}: {value!r}"[:80], path, line, col, line, col))
+        bad.append(Malformed(card, f"{FIELD}: {value!r}"[:80], path, line, col, line, col, True))
         return
     codes: list[str] = []
     for item in items:
         if not _FIELD_CODES.match(item):
-            bad.append(Malformed(card, f"{FIELD}: {item!r}"[:80], path, line, col, line, col))
+            bad.append(Malformed(card, f"{FIELD}: {item!r}"[:80], path, line, col, line, col, True))
             return
         codes.extend(c.strip().upper() for c in item.split(",") if c.strip())
     if codes:
         sups.append(Suppression(card, tuple(codes), path, line, col, line, col))
     else:
-        bad.append(Malformed(card, f"{FIELD}: {value!r}"[:80], path, line, col, line, col))
+        bad.append(Malformed(card, f"{FIELD}: {value!r}"[:80], path, line, col, line, col, True))
 
 
 # -- applying ------------------------------------------------------------------------
@@ -292,8 +293,9 @@ def apply(cards: Iterable[Card], diagnostics: Iterable[Diagnostic],
         else:
             hit.used.add(d.code)
     if selection.active(MalformedSuppression.code):
-        out.extend(_diagnostic(MalformedSuppression, b, MalformedSuppression.message.format(text=b.text))
-                   for b in bad)
+        for b in bad:
+            template = MalformedSuppression.field_message if b.is_field else MalformedSuppression.message
+            out.append(_diagnostic(MalformedSuppression, b, template.format(text=b.text)))
     if selection.active(UnusedSuppression.code):
         for s in sups:
             for code in s.codes:

@@ -64,7 +64,7 @@ def test_collect_finds_each_form_on_its_own_card():
         ("Hasty Ritual", ("RUL002",), 1),  # a comment right above the card belongs to it
         ("Meadow Courier", ("SYM001", "RUL001"), 12),
     ]
-    assert [(b.card.name, b.line, b.column) for b in bad] == [("Meadow Courier", 8, 3), ("Quiet Bell", 15, 1)]
+    assert [(b.card.name, b.line, b.column) for b in bad] == [("Meadow Courier", 8, 3), ("Quiet Bell", 16, 3)]
     assert bad[0].text == "oraclelint: ignore RUL002"
 
 
@@ -83,7 +83,7 @@ def test_used_suppressions_drop_findings_and_unused_ones_are_reported():
     assert [(d.card, d.severity, d.message, d.line) for d in unused] == [
         ("Meadow Courier", "info", "unused suppression: no RUL001 finding on this card", 12)]
     malformed = sorted((d.card, d.severity, d.line) for d in out if d.code == "SUP001")
-    assert malformed == [("Meadow Courier", "error", 8), ("Quiet Bell", "error", 15)]
+    assert malformed == [("Meadow Courier", "error", 8), ("Quiet Bell", "error", 16)]
 
 
 def test_a_suppression_of_a_check_that_did_not_run_is_not_unused():

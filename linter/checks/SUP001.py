@@ -46,4 +46,5 @@ class MalformedSuppression(Check):
     # rule that lists the parts of a card, as the other format checks do.
     rules = ("200.1",)
     message = "malformed suppression {text!r}: write 'oraclelint: ignore[CODE, ...]'"
+    field_message = "malformed suppression {text!r}: the field takes a list of check codes such as [RUL002, SYM001]"
     needs_parse = False
