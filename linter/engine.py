@@ -7,8 +7,10 @@ import traceback
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from linter import readers
+from linter import readers, suppress
+from linter.baseline import Baseline
 from linter.checks.base import Check, Hit, all_checks
+from linter.config import Config, reset_active
 from linter.diagnostics import Diagnostic
 from linter.model import Card
 from linter.readers.base import ReadResult
@@ -31,6 +33,7 @@ class Report:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     cards: list[Card] = field(default_factory=list)
     internal_errors: list[str] = field(default_factory=list)
+    baselined: int = 0  # findings left out because the baseline holds them
 
     @property
     def unreadable(self) -> int:
@@ -54,11 +57,23 @@ class Report:
         return 1 if (self.count("error") or self.count("warning")) else 0
 
 
-def check_paths(paths: Iterable[str], select=None, ignore=None) -> Report:
+def check_paths(paths: Iterable[str], select=None, ignore=None, *, config: Config | None = None,
+                baseline: Baseline | None = None) -> Report:
     """Read every card file under ``paths``, lint the cards and collect the findings."""
+    if config is not None:
+        select, ignore = config.selection(select, ignore)
+        config.install()
+    try:
+        return _check_paths(paths, Selection(select, ignore), config, baseline)
+    finally:
+        if config is not None:
+            reset_active()
+
+
+def _check_paths(paths: Iterable[str], selection: Selection, config: Config | None,
+                 baseline: Baseline | None) -> Report:
     report = Report()
     results = read_paths(paths)
-    selection = Selection(select, ignore)
     for result in results:
         report.files.append(FileEntry(result.path, result.format, len(result.cards),
                                       result.error.describe() if result.error else None))
@@ -66,8 +81,20 @@ def check_paths(paths: Iterable[str], select=None, ignore=None) -> Report:
             report.diagnostics.append(unreadable_diagnostic(result))
         report.cards.extend(result.cards)
     report.diagnostics.extend(lint_cards(report.cards, selection=selection, errors=report.internal_errors))
+    report.diagnostics = filter_findings(report, selection, config, baseline)
     report.diagnostics.sort(key=Diagnostic.sort_key)
     return report
+
+
+def filter_findings(report: Report, selection: Selection, config: Config | None = None,
+                    baseline: Baseline | None = None) -> list[Diagnostic]:
+    """The cards' own suppressions, then the configuration's ignores and severities, then the baseline."""
+    out = suppress.apply(report.cards, report.diagnostics, selection)
+    if config is not None:
+        out = config.apply(out)
+    if baseline is not None:
+        out, report.baselined = baseline.filter(out)
+    return out
 
 
 def read_paths(paths: Iterable[str]) -> list[ReadResult]:
