@@ -155,13 +155,14 @@ class RuleEntry:
     number: str
     title: str
     summary: str
+    cr_title: bool = False  # the title is the CR's own heading for this number
 
 
 @functools.lru_cache(maxsize=None)
 def rule_index() -> dict[str, RuleEntry]:
     """CR number -> :class:`RuleEntry`, for every number the project cites."""
     return {
-        e["number"]: RuleEntry(e["number"], e["title"], e["summary"])
+        e["number"]: RuleEntry(e["number"], e["title"], e["summary"], bool(e.get("cr_title", False)))
         for e in load("rules_index")["rules"]
     }
 

@@ -212,3 +212,73 @@ def test_type_tables_match_205():
     for card_type, names in cr_subtypes.items():
         assert t.subtypes[card_type] == frozenset(names), card_type
     assert len(t.subtypes["Creature"]) > 300
+
+
+# -- every cited rule number -------------------------------------------------------------
+
+def test_every_cited_number_is_in_the_rules_index():
+    from linter.cr.citations import cited_numbers
+
+    index = tables.rule_index()
+    missing = {n: where for n, where in cited_numbers().items() if n not in index}
+    assert not missing, f"cited but absent from rules_data/rules_index.yaml: {missing}"
+
+
+def test_titled_ancestors_of_cited_numbers_are_indexed_with_their_heading():
+    # `cr verify` needs the heading of 702.11 to notice that 702.11d moved.
+    from linter.cr.citations import cited_numbers, titled_ancestors
+
+    index = tables.rule_index()
+    for number in cited_numbers():
+        for ancestor in titled_ancestors(number):
+            if ancestor.count(".") == 0:
+                assert index.get(ancestor) and index[ancestor].cr_title, (number, ancestor)
+
+
+def test_rules_index_entries_are_well_formed():
+    entries = catalogue.load("rules_index")["rules"]
+    numbers = [e["number"] for e in entries]
+    assert len(numbers) == len(set(numbers)), "duplicate numbers in rules_index.yaml"
+    for e in entries:
+        assert len(e["summary"]) <= 140, e["number"]
+        assert e["summary"].endswith("."), e["number"]
+
+
+@pytest.mark.corpus
+def test_every_cited_number_exists_in_the_april_2026_edition():
+    from linter.cr.citations import cited_numbers
+
+    doc = april_2026()
+    absent = {n: where for n, where in cited_numbers().items() if doc.get(n) is None}
+    assert not absent, f"cited numbers absent from the CR effective {doc.effective}: {absent}"
+    assert doc.effective == tables.cr_edition()
+
+
+@pytest.mark.corpus
+def test_rules_index_titles_match_the_cr_headings():
+    from linter.cr.lists import ascii_apostrophes
+
+    doc = april_2026()
+    for number, entry in tables.rule_index().items():
+        rule = doc.get(number)
+        assert rule is not None, number
+        if rule.title:
+            assert entry.cr_title, f"{number} is titled {rule.title!r} in the CR: mark cr_title"
+            assert entry.title == ascii_apostrophes(rule.title), number
+        else:
+            assert not entry.cr_title, f"{number} has no heading in the CR"
+
+
+@pytest.mark.corpus
+def test_rule_summaries_are_in_our_own_words():
+    # No summary shares a run of eight words with the CR text.
+    words = re.findall(r"[\w'{}/+-]+", CR_APRIL_2026.read_text(encoding="utf-8-sig").replace("\u2019", "'").lower()) \
+        if CR_APRIL_2026.is_file() else pytest.skip("CR absent")
+    runs = {tuple(words[i:i + 8]) for i in range(len(words) - 7)}
+    copied = {}
+    for number, entry in tables.rule_index().items():
+        w = re.findall(r"[\w'{}/+-]+", entry.summary.lower())
+        hits = [" ".join(w[i:i + 8]) for i in range(len(w) - 7) if tuple(w[i:i + 8]) in runs]
+        if hits:
+            copied[number] = hits
+    assert not copied
