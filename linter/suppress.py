@@ -178,7 +178,7 @@ def collect(cards: Iterable[Card]) -> tuple[list[Suppression], list[Malformed]]:
                 else:
                     shown = _shown(m.group(0))
                     eline, ecol = src.line_col(m.start() + len(shown))
-                    bad.append(Malformed(card, shown, src.path, line, col, eline, ecol, True))
+                    bad.append(Malformed(card, shown, src.path, line, col, eline, ecol))
         if FIELD in card.extra:
             _collect_field(card, span, sups, bad)
         elif span is not None:
@@ -235,33 +235,39 @@ def _shown(text: str) -> str:
 
 
 def _collect_field(card: Card, span, sups: list[Suppression], bad: list[Malformed]) -> None:
+    """The field as a reader kept it in ``card.extra`` (a list, or one string)."""
     value = card.extra[FIELD]
     path = card.source.path if card.source else ""
     line = col = 1
     loc = card.locs.get(FIELD) or card.loc
     if loc is not None:
         line, col = loc.position(0)
+        end = loc.source.line_col(loc.end) if loc.end > loc.start else (line, col)
     elif span is not None:
-        src, start, end = span
-        at = src.text.find(FIELD, start, end)
+        src, start, stop = span
+        at = src.text.find(FIELD, start, stop)
         line, col = src.line_col(at if at >= 0 else start)
+        end = (line, col)
+    else:
+        end = (line, col)
+
+    def malformed(shown) -> None:
+        bad.append(Malformed(card, f"{FIELD}: {shown!r}"[:80], path, line, col, *end, is_field=True))
+
     if isinstance(value, str):
         items = [value]
     elif isinstance(value, list) and all(isinstance(v, str) for v in value):
         items = value
     else:
-        bad.append(Malformed(card, f"{FIELD}: {value!r}"[:80], path, line, col, line, col, True))
-        return
+        return malformed(value)
     codes: list[str] = []
     for item in items:
         if not _FIELD_CODES.match(item):
-            bad.append(Malformed(card, f"{FIELD}: {item!r}"[:80], path, line, col, line, col, True))
-            return
+            return malformed(item)
         codes.extend(c.strip().upper() for c in item.split(",") if c.strip())
-    if codes:
-        sups.append(Suppression(card, tuple(codes), path, line, col, line, col))
-    else:
-        bad.append(Malformed(card, f"{FIELD}: {value!r}"[:80], path, line, col, line, col, True))
+    if not codes:
+        return malformed(value)
+    sups.append(Suppression(card, tuple(codes), path, line, col, *end))
 
 
 # -- applying ------------------------------------------------------------------------
