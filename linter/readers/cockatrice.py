@@ -37,7 +37,7 @@ _REPEATED = frozenset({"color", "set", "related", "reverse-related"})
 
 _PIC_ID = re.compile(r"/(front|back)/[0-9a-f]/[0-9a-f]/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})", re.I)
 _TAG_END = re.compile(r"""<[^>"']*(?:(?:"[^"]*"|'[^']*')[^>"']*)*>""")
-_FACE_SEP = re.compile(r"\n[ \t]*-{3,}[ \t]*(?:\n|$)")
+_FACE_SEP = re.compile(r"(?:^|\n)[ \t]*-{3,}[ \t]*(?:\n|$)")
 _LINK_TRAILER = re.compile(r"\((?:Front|Back)\):")
 _TRANSFORM_WORDS = re.compile(r"transform|daybound|nightbound|\bdisturb\b|\bcraft\b|\bmeld", re.I)
 _V3_DASH = re.compile(r"(?<= )-(?= )")
