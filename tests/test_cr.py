@@ -450,3 +450,34 @@ def test_commands_are_registered_on_the_main_group():
 
     assert main.get_command(None, "cr") is cr_group
     assert main.get_command(None, "explain") is explain_command
+
+
+def test_progress_bar_goes_to_stderr_only(cache, server, capsys):
+    from linter.cr.update import fetch
+
+    base, routes = server
+    routes["/cr.txt"] = ("body", mini_cr().encode())
+    body, url = fetch(f"{base}/cr.txt", timeout=5, progress=True)
+    captured = capsys.readouterr()
+    assert body == mini_cr().encode() and url == f"{base}/cr.txt"
+    assert captured.out == "" and "Downloading the Comprehensive Rules" in captured.err
+
+
+@pytest.mark.parametrize("page, expected", [
+    ('<a href="https://media.example/2030/MagicCompRules 20300102.txt">TXT</a>',
+     "https://media.example/2030/MagicCompRules 20300102.txt"),
+    ('<a href="/notes.txt">x</a><a href="/dl/MagicCompRules%2020300102.txt">y</a>',
+     "https://rules.example/dl/MagicCompRules%2020300102.txt"),
+    ("<a href='/only.txt'>x</a>", "https://rules.example/only.txt"),
+])
+def test_find_txt_link(page, expected):
+    from linter.cr.update import find_txt_link
+
+    assert find_txt_link(page, "https://rules.example/en/rules") == expected
+
+
+def test_find_txt_link_without_a_link():
+    from linter.cr.update import CRUpdateError, find_txt_link
+
+    with pytest.raises(CRUpdateError, match="no link to a .txt rules file"):
+        find_txt_link("<html>maintenance</html>", "https://rules.example/en/rules")
