@@ -9,8 +9,10 @@ from linter.engine import Report
 
 
 class Reporter:
-    def __init__(self, stream: TextIO, quiet: bool = False, color: bool = False) -> None:
+    def __init__(self, stream: TextIO, quiet: bool = False, color: bool = False,
+                 show_source: bool = False) -> None:
         self.stream, self.quiet, self.color = stream, quiet, color
+        self.show_source = show_source
 
     def write(self, report: Report) -> None:
         self.start(report)

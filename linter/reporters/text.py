@@ -5,20 +5,27 @@ from __future__ import annotations
 from linter.diagnostics import Diagnostic
 from linter.engine import Report
 from linter.reporters.base import Reporter
+from linter.reporters.snippet import snippet
+from linter.reporters.style import paint
 
 
-def format_line(d: Diagnostic) -> str:
+def format_line(d: Diagnostic, color: bool = False) -> str:
     rules = f" [CR {', '.join(d.rules)}]" if d.rules else ""
     card = f" ({d.card})" if d.card else ""
     fix = " [*]" if d.fix is not None and d.fix.safe else ""
-    return f"{d.path}:{d.line}:{d.column}: {d.code} {d.severity}: {d.message}{rules}{card}{fix}"
+    return (f"{paint(d.path, 'path', color)}:{d.line}:{d.column}: {paint(d.code, 'code', color)} "
+            f"{paint(d.severity, d.severity, color)}: {d.message}{paint(rules, 'rules', color)}"
+            f"{paint(card, 'card', color)}{paint(fix, 'fix', color)}")
 
 
 class TextReporter(Reporter):
     def handle(self, d: Diagnostic) -> None:
         if self.quiet and d.severity == "info":
             return
-        self.stream.write(format_line(d) + "\n")
+        self.stream.write(format_line(d, self.color) + "\n")
+        if self.show_source:
+            for line in snippet(d, self.color):
+                self.stream.write(line + "\n")
 
     def stop(self, report: Report) -> None:
         for err in report.internal_errors:
@@ -31,6 +38,8 @@ class TextReporter(Reporter):
         cards = f"{s['cards']} card" + ("" if s["cards"] == 1 else "s")
         parts = f"{s['error']} error(s), {s['warning']} warning(s), {s['info']} info"
         unread = f"; {report.unreadable} file(s) could not be read" if report.unreadable else ""
+        if report.baselined:
+            unread += f"; {report.baselined} known finding(s) in the baseline not shown"
         fixable = sum(1 for d in report.diagnostics if d.fix is not None and d.fix.safe)
         fixes = f"; {fixable} fixable with --fix ([*])" if fixable else ""
         if problems:
