@@ -10,6 +10,7 @@ import click
 from linter import __version__
 
 FORMATS = click.Choice(["text", "json"])
+CHECK_FORMATS = click.Choice(["text", "json", "sarif", "github"])
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -20,23 +21,62 @@ def main() -> None:
 
 @main.command()
 @click.argument("paths", nargs=-1, type=click.Path())
-@click.option("--format", "fmt", type=FORMATS, default="text", show_default=True, help="Output format.")
+@click.option("--format", "fmt", type=CHECK_FORMATS, default="text", show_default=True,
+              help="Output format (sarif for code scanning, github for workflow annotations).")
 @click.option("--select", help="Comma-separated codes or prefixes to enable (default: all).")
 @click.option("--ignore", help="Comma-separated codes or prefixes to disable.")
 @click.option("--exit-zero", is_flag=True, help="Exit 0 even when findings are reported.")
 @click.option("--quiet", "-q", is_flag=True, help="Only errors and warnings, no summary when clean.")
-def check(paths, fmt, select, ignore, exit_zero, quiet) -> None:
+@click.option("--config", "config_path", type=click.Path(dir_okay=False),
+              help="Configuration file (default: oraclelint.toml or pyproject.toml found upward).")
+@click.option("--baseline", "baseline_path", type=click.Path(dir_okay=False),
+              help="Report only findings that this baseline file does not hold.")
+@click.option("--write-baseline", is_flag=True, help="Record today's findings in the --baseline file.")
+@click.option("--statistics", is_flag=True, help="Print the number of findings per code instead.")
+@click.option("--show-source/--no-show-source", default=True, show_default=True,
+              help="Show the source line under each finding (text format).")
+def check(paths, fmt, select, ignore, exit_zero, quiet, config_path, baseline_path, write_baseline,
+          statistics, show_source) -> None:
     """Check card files (directories are searched for supported files)."""
+    from linter.baseline import Baseline, BaselineError
+    from linter.baseline import write_baseline as record_baseline
+    from linter.checks.base import all_checks
+    from linter.config import ConfigError, load_config
     from linter.engine import check_paths
     from linter.reporters import write_report
+    from linter.reporters.style import color_enabled
 
     if not paths:
         raise click.UsageError("give at least one card file or directory")
+    if write_baseline and not baseline_path:
+        raise click.UsageError("--write-baseline needs --baseline FILE")
+    if statistics and fmt not in ("text", "json"):
+        raise click.UsageError("--statistics prints text or json")
     _check_codes(select, "--select")
     _check_codes(ignore, "--ignore")
-    report = check_paths(paths, select=select, ignore=ignore)
-    write_report(report, fmt, sys.stdout, quiet=quiet)
-    for err in report.internal_errors if fmt == "json" else ():
+    try:
+        config = load_config(paths, explicit=config_path, known_codes=all_checks())
+        baseline = Baseline.load(baseline_path) if baseline_path and not write_baseline else None
+    except (ConfigError, BaselineError) as exc:
+        click.echo(f"oraclelint: error: {exc}", err=True)
+        sys.exit(2)
+    report = check_paths(paths, select=select, ignore=ignore, config=config, baseline=baseline)
+    if write_baseline:
+        try:
+            record_baseline(baseline_path, report.diagnostics)
+        except BaselineError as exc:
+            click.echo(f"oraclelint: error: {exc}", err=True)
+            sys.exit(2)
+        click.echo(f"Wrote {len(report.diagnostics)} finding(s) to {baseline_path}.", err=True)
+        sys.exit(2 if report.unreadable or report.internal_errors else 0)
+    color = fmt == "text" and color_enabled(sys.stdout)
+    if statistics:
+        from linter.reporters.stats import write_statistics
+
+        write_statistics(report.diagnostics, sys.stdout, fmt, color=color)
+    else:
+        write_report(report, fmt, sys.stdout, quiet=quiet, color=color, show_source=show_source)
+    for err in report.internal_errors if fmt in ("json", "sarif") or statistics else ():
         click.echo(err, err=True)
     code = report.exit_code()
     if exit_zero and code == 1:
