@@ -483,6 +483,7 @@ def test_unsupported_content(tmp_path, content):
     p.write_text(content, encoding="utf-8")
     r = read_file(str(p))
     assert r.error is not None and r.error.reason == UNSUPPORTED and r.cards == []
+    assert r.format == ""
 
 
 def test_read_file_missing_and_directory(tmp_path):

@@ -29,7 +29,7 @@ from linter.source import Loc, SourceFile
 
 #: fields read from a <card> (directly or inside <prop>); the rest are ignored
 _FIELDS = frozenset({
-    "name", "text", "manacost", "cmc", "type", "maintype", "pt", "loyalty", "color", "colors",
+    "name", "text", "manacost", "cmc", "type", "pt", "loyalty", "color", "colors",
     "coloridentity", "side", "layout", "token", "related", "reverse-related", "set", "cipt",
     "defense",
 })
@@ -180,7 +180,8 @@ def looks_like_cockatrice(text: str) -> bool:
 
 def read_cockatrice(source: SourceFile, result: ReadResult) -> None:
     """Fill ``result`` with the cards of a Cockatrice XML file."""
-    parser = DefusedXMLParser()
+    # the text was decoded as UTF-8 already, whatever the declaration says
+    parser = DefusedXMLParser(encoding="utf-8")
     ex = parser.parser
     col = _Collected()
     ex.StartElementHandler, ex.CharacterDataHandler, ex.EndElementHandler = _collector(ex, col)

@@ -44,6 +44,8 @@ def read_source(source: SourceFile) -> ReadResult:
         result.error = ReadError(f"could not read the file ({type(e).__name__}: {e})")
     if result.error is not None:
         result.cards = []
+        if result.error.reason == UNSUPPORTED:
+            result.format = ""
     elif not result.entries:
         result.entries = len(result.cards)
     source.format = result.format
