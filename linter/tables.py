@@ -17,7 +17,7 @@ from typing import Iterable
 from linter.catalogue import load
 
 __all__ = [
-    "Keyword", "keywords", "find_keyword", "ability_words", "keyword_actions",
+    "Keyword", "keywords", "find_keyword", "split_keyword", "ability_words", "keyword_actions",
     "TypeTables", "types", "RuleEntry", "rule_index", "cr_edition",
 ]
 
@@ -98,6 +98,43 @@ def find_keyword(text: str) -> tuple[Keyword, int] | None:
         m = pattern.match(text)
         if m and _END.match(low, m.end()) and len(m.group(0).split()) <= 3:
             return table[key], m.end()
+    return None
+
+
+_DASH = r"\s*[—–-]\s*"
+_SHAPES = {
+    "none": re.compile(r"\s*"),
+    "number": re.compile(r"\s+(\d+|X)\s*"),
+    # "{2}{R}", "—Pay 3 life", "legendary creature {1}" (a quality, then a mana cost at the end)
+    "cost": re.compile(rf"(\s+\{{.*|{_DASH}\S.*|\s+[^{{\s][^{{.]*\s(\{{[^}}]+\}})+\s*)"),
+    "number-cost": re.compile(rf"\s+(\d+|X){_DASH}\S.*"),
+    "quality": re.compile(r"\s+\S.*"),
+    "type": re.compile(r"\s+\S.*"),
+    "name": re.compile(r"\s+\S.*"),
+    "other": re.compile(rf"({_DASH}|\s+)\S.*"),
+}
+
+
+def split_keyword(item: str) -> tuple[Keyword, str] | None:
+    """A whole keyword-line item as (keyword, parameter text), or None.
+
+    Unlike :func:`find_keyword` the rest of ``item`` must fit the keyword's
+    parameter shape: "Flying" and "Crew 3" fit, "Flying creatures you control
+    get +1/+1" does not.  Reminder text must be removed first.
+    """
+    item = item.strip().rstrip(".")
+    found = find_keyword(item)
+    if found is None:
+        return None
+    kw, length = found
+    rest = item[length:]
+    embedded = kw.parameter in ("type", "cost") and any(w.startswith("[type]") for w in kw.written)
+    if embedded and rest.strip() == "" and kw.parameter == "type":
+        return kw, item[:length]  # "Desertwalk": the type is inside the word
+    if not rest.strip() and (kw.name.lower() in (w.lower() for w in kw.written) or kw.parameter == "none"):
+        return kw, ""
+    if _SHAPES[kw.parameter].fullmatch(rest):
+        return kw, rest.strip().lstrip("—–-").strip()
     return None
 
 

@@ -128,6 +128,37 @@ def test_find_keyword_refuses_text_that_only_looks_like_one(text):
     assert found is None or found[0].name != "Flash"
 
 
+@pytest.mark.parametrize("item, name, parameter", [
+    ("Flying", "Flying", ""),
+    ("Crew 3", "Crew", "3"),
+    ("Equip {2}", "Equip", "{2}"),
+    ("Equip legendary creature {1}", "Equip", "legendary creature {1}"),
+    ("Ward—Pay 3 life.", "Ward", "Pay 3 life"),
+    ("Suspend 4—{1}{U}", "Suspend", "4—{1}{U}"),
+    ("Protection from red", "Protection", "from red"),
+    ("Mayhem", "Mayhem", ""),
+    ("Mayhem {1}{R}", "Mayhem", "{1}{R}"),
+    ("Swampcycling {2}", "Typecycling", "{2}"),
+    ("Desertwalk", "Landwalk", "Desertwalk"),
+    ("Companion — Each creature card in your deck is a Bird.", "Companion", "Each creature card in your deck is a Bird"),
+])
+def test_split_keyword_items(item, name, parameter):
+    kw, param = tables.split_keyword(item)
+    assert (kw.name, param) == (name, parameter)
+
+
+@pytest.mark.parametrize("item", [
+    "Flying creatures you control get +1/+1.",
+    "Equip abilities you activate cost {1} less to activate.",
+    "Crew",
+    "Protection",
+    "Vigilance is nice",
+    "Draw a card.",
+])
+def test_split_keyword_refuses_sentences_and_missing_parameters(item):
+    assert tables.split_keyword(item) is None
+
+
 # -- other tables -----------------------------------------------------------------------
 
 def test_ability_words_and_keyword_actions():
@@ -282,3 +313,32 @@ def test_rule_summaries_are_in_our_own_words():
         if hits:
             copied[number] = hits
     assert not copied
+
+
+@pytest.mark.corpus
+@pytest.mark.slow
+def test_keyword_type_restrictions_hold_on_real_cards():
+    # Each restricted keyword printed on a keyword line of a real card sits on a card type it allows.
+    from defusedxml import ElementTree
+
+    sets = DATA / "cards" / "cockatrice-sets"
+    if not sets.is_dir():
+        pytest.skip("Cockatrice sets absent from ../shared/data")
+    checked, wrong = 0, []
+    for path in sorted(sets.glob("*.xml")):
+        for card in ElementTree.parse(path).getroot().iter("card"):
+            type_line = card.findtext("prop/type") or card.findtext("type") or ""
+            words = re.split(r"[\s—-]+", type_line)
+            for line in (card.findtext("text") or "").split("\n"):
+                line = re.sub(r"\s*\([^)]*\)", "", line).strip()
+                items = re.split(r",\s+", line)
+                found = [tables.split_keyword(i) for i in items]
+                if not line or len(line) > 60 or not all(found):
+                    continue
+                for kw, _ in found:
+                    if kw.types:
+                        checked += 1
+                        if not kw.allowed_on(words):
+                            wrong.append((path.name, card.findtext("name"), kw.name, type_line))
+    assert checked > 1000
+    assert not wrong, wrong[:10]
