@@ -523,3 +523,16 @@ def test_nothing_raises_on_garbage():
         for name in ("x.json", "x.xml", "x.yaml", "x.txt"):
             r = read_text(s, name)
             assert r.error is not None or isinstance(r.cards, list)
+
+
+def test_yaml_merge_keys_and_star_hint():
+    text = ("x-red-instant: &red\n  type_line: Instant\n  colors: [R]\n"
+            "cards:\n  - <<: *red\n    name: Zap\n    oracle_text: Zap deals 1 damage to any target.\n")
+    r = read_text(text, "merge.yaml")
+    assert r.error is None and r.warnings == []
+    f = r.cards[0].front
+    assert (f.name, f.type_line, f.colors) == ("Zap", "Instant", ("R",))
+    assert f.locs["type_line"].position() == raw_position(text, "Instant")
+    r = read_text("name: Ooze\ntype_line: Creature — Ooze\npower: */*\n", "ooze.yaml")
+    assert r.error is not None and (r.error.line, r.error.column) == (3, 9)
+    assert "'*'" in r.error.reason

@@ -2,7 +2,8 @@
 
 A file holds one card per document (``---`` between them), a list of cards,
 or a mapping whose ``cards`` key holds the list (its ``set`` and
-``released_at`` then apply to every card that lacks its own).  Multi-faced
+``released_at`` then apply to every card that lacks its own; keys starting
+with ``x-`` are free, e.g. for anchors that cards merge with ``<<:``).  Multi-faced
 cards list their faces under ``card_faces``.  The schema is
 ``linter/schemas/card-yaml.schema.json``.
 
@@ -49,6 +50,7 @@ _SCALAR_TAGS = {
     "tag:yaml.org,2002:timestamp",
 }
 _BRACE_VALUE = re.compile(r":[ \t]+\{")
+_STAR_VALUE = re.compile(r":[ \t]+\*")
 
 
 def read_yaml(source: SourceFile, result: ReadResult) -> None:
@@ -81,6 +83,8 @@ def _yaml_error(e: yaml.MarkedYAMLError, text: str) -> ReadError:
         near = "\n".join(lines[max(0, mark.line - 1):mark.line + 1])
         if _BRACE_VALUE.search(near):
             msg += "; a value that starts with '{' (a mana symbol) must be quoted"
+        elif _STAR_VALUE.search(near):
+            msg += "; a value that starts with '*' (as in */*) must be quoted"
         return ReadError(msg, mark.line + 1, mark.column + 1)
     return ReadError(msg)
 
@@ -127,7 +131,8 @@ class _Reader:
                 cards_node = v
             elif key in ("set", "released_at") and isinstance(v, yaml.ScalarNode):
                 defaults[key] = (self.scalar(v), self.loc(v))
-            elif key not in CONTAINER_KEYS:
+            elif key not in CONTAINER_KEYS and not (key or "").startswith("x-"):
+                # "x-..." keys are free, for instance to hold anchors the cards merge
                 self.warn_node(f"unknown key {key!r} next to 'cards'", k)
         if isinstance(cards_node, yaml.SequenceNode):
             self.card_list(cards_node, defaults)
@@ -158,6 +163,11 @@ class _Reader:
     def fields(self, node: yaml.MappingNode, used: frozenset, top: bool) -> tuple[dict, list | None]:
         fields: dict[str, tuple[Any, Loc]] = {}
         faces: list | None = None
+        if any(k.tag == "tag:yaml.org,2002:merge" for k, _v in node.value):
+            try:
+                self._constructor.flatten_mapping(node)  # "<<: *base" merges, each value keeping its place
+            except yaml.YAMLError as e:
+                self.warn_node(f"a merge (<<) that cannot be applied: {getattr(e, 'problem', e)}", node)
         for k, v in node.value:
             if not isinstance(k, yaml.ScalarNode):
                 self.warn_node("a field name must be plain text", k)
