@@ -113,6 +113,7 @@ _SHAPES = {
     "name": re.compile(r"\s+\S.*"),
     "other": re.compile(rf"({_DASH}|\s+)\S.*"),
 }
+_QUALITY_NUMBER = re.compile(r"\s+([^\s\d][^,;]*\s+)?(\d+|X)\s*")
 
 
 def split_keyword(item: str) -> tuple[Keyword, str] | None:
@@ -133,7 +134,10 @@ def split_keyword(item: str) -> tuple[Keyword, str] | None:
         return kw, item[:length]  # "Desertwalk": the type is inside the word
     if not rest.strip() and (kw.name.lower() in (w.lower() for w in kw.written) or kw.parameter == "none"):
         return kw, ""
-    if _SHAPES[kw.parameter].fullmatch(rest):
+    shape = _SHAPES[kw.parameter]
+    if kw.parameter == "number" and any("[quality] [N]" in w for w in kw.written):
+        shape = _QUALITY_NUMBER  # "Devour Food 3"
+    if shape.fullmatch(rest):
         return kw, rest.strip().lstrip("—–-").strip()
     return None
 

@@ -140,6 +140,8 @@ def test_find_keyword_refuses_text_that_only_looks_like_one(text):
     ("Mayhem {1}{R}", "Mayhem", "{1}{R}"),
     ("Swampcycling {2}", "Typecycling", "{2}"),
     ("Desertwalk", "Landwalk", "Desertwalk"),
+    ("Devour 2", "Devour", "2"),
+    ("Devour artifact 1", "Devour", "artifact 1"),
     ("Companion — Each creature card in your deck is a Bird.", "Companion", "Each creature card in your deck is a Bird"),
 ])
 def test_split_keyword_items(item, name, parameter):

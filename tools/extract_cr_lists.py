@@ -1,12 +1,17 @@
 """Write the fact tables of rules_data from a Comprehensive Rules text.
 
     python tools/extract_cr_lists.py PATH/TO/MagicCompRules_YYYYMMDD.txt
+    python tools/extract_cr_lists.py --gaps PATH/TO/MagicCompRules_YYYYMMDD.txt
 
 Rewrites rules_data/ability_words.yaml, keyword_actions.yaml and types.yaml
 from the lists the CR spells out (207.2c, 701.x, 205.2a, 205.3g-205.3q,
 205.4a), and lists the keyword sections (702.x) that rules_data/keywords.yaml
 does not cover yet: keywords carry judgement (parameter shape, kind, card
 types) and are edited by hand.
+
+With ``--gaps`` it writes nothing and prints a skeleton rules_index.yaml line
+for each cited number the index lacks; the summary is left for a person to
+write in the project's own words.
 """
 
 from __future__ import annotations
@@ -37,11 +42,32 @@ def keyword_action_entries(doc) -> list[dict]:
     return entries
 
 
+def print_gaps(doc) -> int:
+    from linter.cr.citations import cited_numbers
+    from linter.tables import rule_index
+
+    index = rule_index()
+    gaps = [(n, where) for n, where in cited_numbers().items() if n not in index]
+    for number, where in gaps:
+        rule = doc.get(number)
+        if rule is None:
+            print(f"# {number} does not exist in the CR effective {doc.effective} (cited by {', '.join(where)})")
+            continue
+        title = lists.ascii_apostrophes(rule.title) if rule.title else "TODO"
+        heading = ", cr_title: true" if rule.title else ""
+        print(f'  - {{number: "{number}", title: "{title}"{heading}, summary: "TODO"}}  # {", ".join(where)}')
+    return 1 if gaps else 0
+
+
 def main(argv: list[str]) -> int:
+    gaps = argv[:1] == ["--gaps"]
+    argv = argv[1:] if gaps else argv
     if len(argv) != 1:
         print(__doc__.strip(), file=sys.stderr)
         return 2
     doc = parse_bytes(Path(argv[0]).read_bytes())
+    if gaps:
+        return print_gaps(doc)
     data = ROOT / "rules_data"
     note = f"# Extracted from the Comprehensive Rules effective {doc.effective} by tools/extract_cr_lists.py.\n"
     _dump(data / "ability_words.yaml",
