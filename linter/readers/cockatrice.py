@@ -15,13 +15,12 @@ from __future__ import annotations
 import gc
 import re
 from functools import lru_cache
-from typing import Callable
 
 from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import DefusedXMLParser
 from xml.parsers import expat
 
-from linter.model import COLORS, Card, Face, order_colors, split_type_line
+from linter.model import COLORS, Card, Face, order_colors
 from linter.readers.base import ReadError, ReadResult
 from linter.readers.locs import PendingLoc, sub_loc
 from linter.readers.mana import braced_cost

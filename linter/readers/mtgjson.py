@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from linter.readers.base import ReadResult
+from linter.readers.base import ReadError, ReadResult
 from linter.readers.jsonpos import Desync, Tokens, items, parse_json
 from linter.readers.scryfall import Fields, card_from_fields, walk_object
 from linter.source import Loc, SourceFile
@@ -51,7 +51,10 @@ def read_mtgjson(source: SourceFile, data: dict, result: ReadResult) -> None:
         result.cards.clear()
         result.warnings.clear()
         result.entries = 0
-        _walk(source, parse_json(source.text, keep_duplicates=True), result)
+        try:
+            _walk(source, parse_json(source.text, keep_duplicates=True), result)
+        except Desync:  # pragma: no cover - the scan and the parser disagree
+            raise ReadError("could not find the JSON values in the file's text") from None
 
 
 def _walk(source: SourceFile, data: dict, result: ReadResult) -> None:
