@@ -536,3 +536,22 @@ def test_yaml_merge_keys_and_star_hint():
     r = read_text("name: Ooze\ntype_line: Creature — Ooze\npower: */*\n", "ooze.yaml")
     assert r.error is not None and (r.error.line, r.error.column) == (3, 9)
     assert "'*'" in r.error.reason
+
+
+def _entry(name, cost, extra=""):
+    return (f"<card><name>{name}</name><text>Text of {name}.</text><prop><type>Creature — Test</type>"
+            f"<manacost>{cost}</manacost>{extra}</prop></card>\n")
+
+
+def test_cockatrice_back_face_listed_first_and_unlinked_back_side():
+    xml = ("<cockatrice_carddatabase version=\"4\"><cards>\n"
+           + _entry("Night Form", "", "") .replace("</card>", "<related attach=\"transform\">Day Form</related></card>")
+           + _entry("Day Form", "1G", "").replace("</card>", "<related attach=\"transform\">Night Form</related></card>")
+           + _entry("Open Door", "2U", "<layout>modal_dfc</layout><side>front</side>")
+           + _entry("Closed Door", "3U", "<layout>modal_dfc</layout><side>back</side>")
+           + "</cards></cockatrice_carddatabase>")
+    r = read_text(xml, "order.xml")
+    assert r.error is None
+    assert [c.name for c in r.cards] == ["Day Form // Night Form", "Open Door // Closed Door"]
+    assert r.cards[0].layout == "transform" and r.cards[1].layout == "modal_dfc"
+    assert r.cards[1].faces[1].mana_cost == "{3}{U}"

@@ -39,6 +39,7 @@ _TAG_END = re.compile(r"""<[^>"']*(?:(?:"[^"]*"|'[^']*')[^>"']*)*>""")
 _FACE_SEP = re.compile(r"(?:^|\n)[ \t]*-{3,}[ \t]*(?:\n|$)")
 _LINK_TRAILER = re.compile(r"\((?:Front|Back)\):")
 _TRANSFORM_WORDS = re.compile(r"transform|daybound|nightbound|\bdisturb\b|\bcraft\b|\bmeld", re.I)
+_DFC_LAYOUTS = frozenset({"transform", "modal_dfc", "double_faced_token", "meld", "reversible_card", "flip"})
 _V3_DASH = re.compile(r"(?<= )-(?= )")
 
 
@@ -317,13 +318,27 @@ class _Builder:
                 other = entries[j]
                 mutual = name in links(other)
                 marked_back = (other.value("side") or "").strip().lower() == "back"
-                if mutual or marked_back or not _is_token(other):
+                if mutual and not (e.value("manacost") or "").strip() and (other.value("manacost") or "").strip() \
+                        and (e.value("side") or "").strip().lower() != "front":
+                    back_of[j] = i  # the back face came first
+                    taken.update((i, j))
+                elif mutual or marked_back or not _is_token(other):
                     back_of[i] = j
                     taken.update((i, j))
                 else:
                     back_of[i] = (j, True)
                     taken.add(i)
                 break
+        # a back face (<side>back</side>) that no link names: the entry before it
+        for i, e in enumerate(entries):
+            if i in taken or i == 0 or (e.value("side") or "").strip().lower() != "back":
+                continue
+            j = i - 1
+            prev = entries[j]
+            if j not in taken and (prev.value("side") or "front").strip().lower() == "front" \
+                    and (prev.value("layout") or "").strip().lower() in _DFC_LAYOUTS:
+                back_of[j] = i
+                taken.update((i, j))
         return back_of
 
     # one card ----------------------------------------------------------------
