@@ -263,3 +263,14 @@ def test_install_makes_the_config_active_and_calls_the_catalogue_hook(monkeypatc
     finally:
         config_mod.reset_active()
     assert config_mod.active() == Config() and seen == {}
+
+
+def test_readme_example_is_a_valid_configuration(tmp_path):
+    from linter.checks.base import all_checks
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## In a card-set repository", 1)[1]
+    example = section.split("```toml\n", 1)[1].split("```", 1)[0]
+    write(tmp_path / "pyproject.toml", example)
+    c = load_config([tmp_path], known_codes=all_checks())
+    assert c.keywords and c.keywords[0].name == "Kindle" and c.set_kind == "custom"
