@@ -403,7 +403,7 @@ def parse_config(table: Any, path: Path | None = None, prefix: str = "") -> Conf
         if not _SYMBOL.match(bare):
             raise ConfigError(path, f"{where('symbols')}[{i}]",
                               f"{sym!r} is not a symbol such as \"V\" or \"{{V}}\"")
-        c.symbols.append(bare.upper())
+        c.symbols.append(bare)  # as printed: "{Vc}" is not "{VC}"
     return c
 
 

@@ -240,11 +240,11 @@ def test_severity_overrides_longest_prefix_wins():
 
 def test_mechanics_are_handed_over_in_the_catalogue_shape():
     c = parse_config({"keywords": [{"name": "Kindle", "parameter": "number"}],
-                      "ability-words": ["Moonrise"], "symbols": ["v"]})
+                      "ability-words": ["Moonrise"], "symbols": ["Vc", "{I/W}"]})
     assert c.mechanics() == {
         "custom_keywords": [{"name": "Kindle", "parameter": "number", "kind": "static", "reminder": None}],
         "ability_words": ["Moonrise"],
-        "symbols": ["V"],
+        "symbols": ["Vc", "I/W"],
     }
 
 
