@@ -253,7 +253,8 @@ def cost_colors(cost: str | None) -> set[str]:
 
 
 def order_colors(colors) -> tuple[str, ...]:
-    return tuple(c for c in COLORS if c in set(colors))
+    present = set(colors)
+    return tuple(c for c in COLORS if c in present)
 
 
 __all__ = [
