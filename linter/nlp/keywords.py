@@ -67,9 +67,9 @@ def label_keyword(label: str):
 
 
 _COST_PARAM = re.compile(
-    r"(?:[\w'’/-]+ ){0,3}(?:\{[^{}]+\})+(?: and/or (?:\{[^{}]+\})+)?\.?|[—–].+|(?:\{[^{}]+\})*"
+    r"(?:[\w'’/,-]+ ){0,6}(?:\{[^{}]+\})+(?: and/or (?:\{[^{}]+\})+)?\.?|[—–].+|(?:\{[^{}]+\})*"
 )
-_NUMBER_PARAM = re.compile(r"(?:[—–]\s*)?(?:[a-z]+ )?(?:\d+|X|N)?\.?|[—–].+")
+_NUMBER_PARAM = re.compile(r"(?:[—–]\s*)?(?:[A-Za-z]+ )?(?:\d+|X|N)?\.?|[—–].+")
 _NUMBER_COST_PARAM = re.compile(r"(?:\d+|X|N)\s*[—–]\s*\S.*")
 _PHRASE_PARAM = re.compile(r"[^:.]*\.?|[—–].+")
 _ANY_PARAM = re.compile(r".*")
@@ -83,7 +83,7 @@ _PARAM = {
     "name": _PHRASE_PARAM,
     "other": _ANY_PARAM,
 }
-_MERGEABLE = frozenset({"quality", "type", "name", "other"})
+_MORE = re.compile(r"(?<!\d)\.\s+(?=[A-Z])|,\s+where\s")
 _SEPARATORS = ",;"
 
 
@@ -127,7 +127,7 @@ def parse_keyword_line(text: str, cs: int, le: int, holes: list[tuple[int, int]]
         item = content[s:e]
         hit = find(item)
         if hit is None:
-            if found and found[-1][0].parameter in _MERGEABLE:
+            if found and found[-1][0].parameter != "none":
                 found[-1][2] = e
                 continue
             return None
@@ -138,10 +138,15 @@ def parse_keyword_line(text: str, cs: int, le: int, holes: list[tuple[int, int]]
         if _label_keywords().get(kw.name.lower()) is kw:
             return None  # "Max speed — …" is a label before an ability
         param = content[s + n : e].strip()
-        if not _PARAM.get(kw.parameter, _ANY_PARAM).fullmatch(param):
-            return None
-        if len(found) > 1 and param.endswith(".") and kw.parameter == "none":
-            return None
+        rx = _PARAM.get(kw.parameter, _ANY_PARAM)
+        if not rx.fullmatch(param):
+            # "Equip {1}. Activate only once each turn.": the sentences after a
+            # lone keyword belong to it; the parameter ends with the first one
+            m = _MORE.search(param)
+            cut = m.start() + (1 if param[m.start()] == "." else 0) if m else 0
+            if len(found) > 1 or m is None or kw.parameter == "none" or not rx.fullmatch(param[:cut].strip()):
+                return None
+            param = param[:cut].strip()
         a_start, a_end = cs + s, cs + e
         # reminder text right after the keyword belongs to its span
         for rs, re_ in holes:
@@ -153,7 +158,10 @@ def parse_keyword_line(text: str, cs: int, le: int, holes: list[tuple[int, int]]
         ab = Ability("keyword", text[a_start:a_end], a_start, a_end, keyword=kw.name, parameter=p,
                      rules=(kw.rule,))
         if p and kw.parameter in ("cost", "number-cost"):
-            ab.cost = _keyword_cost(text, cs + s + n, cs + e)
+            ps = cs + s + n
+            while ps < cs + e and text[ps] == " ":
+                ps += 1
+            ab.cost = _keyword_cost(text, ps, ps + len(param))
         out.append(ab)
     return out
 

@@ -6,27 +6,29 @@ Components mark, they do not judge:
     SELF spans (``doc.spans["self"]``): the card's name, a legendary's short
     name, "this creature", "~", "CARDNAME".
 ``oracle_abilities``
-    segments the text into abilities (``doc._.abilities``, marked as
+    segments the text into abilities (``doc._.oracle.abilities``, marked as
     ``doc.spans["abilities"]`` labelled by kind) and reminder text
     (``doc.spans["reminder"]``).
 ``oracle_rule_refs``
     phrase patterns with their CR numbers (``doc.spans["phrases"]``; the
     pattern id is each span's ``kb_id_``).
 
-The card context a component needs is set on the Doc before the pipeline
-runs (``doc._.card_name``, ``doc._.face_name``, ``doc._.type_line``,
-``doc._.legendary``, ``doc._.other_names``).
+The card context a component needs (card name, face name, type line, the
+other faces' names) is set on the Doc before the pipeline runs, in
+``doc._.oracle`` (an :class:`OracleState`); the components add their
+findings there too, and :func:`to_parsed` turns them into plain data.
 """
 
 from __future__ import annotations
 
 import functools
 from collections import deque
+from dataclasses import dataclass, field
 from typing import Iterable
 
 import spacy
 from spacy.language import Language
-from spacy.tokens import Doc
+from spacy.tokens import Doc, Span
 
 from linter.model import Ability, Card, Face, ParsedText, Phrase
 from linter.nlp import selfref
@@ -34,31 +36,50 @@ from linter.nlp.rulerefs import RuleMatcher, kind_rules
 from linter.nlp.segment import Context, Segmenter
 from linter.nlp.tokenizer import build_tokenizer
 
-_EXTENSIONS = {
-    "card_name": None,
-    "face_name": None,
-    "type_line": None,
-    "legendary": False,
-    "other_names": (),
-    "context": None,
-    "abilities": None,
-    "self_refs": None,
-    "reminders": None,
-}
+@dataclass(slots=True)
+class OracleState:
+    """What the components know and find about one Doc (``doc._.oracle``).
+
+    The card context (names, type line) is set before the pipeline runs;
+    the components fill in the rest.  One extension attribute rather than
+    many: each ``doc._`` access costs an object.
+    """
+
+    card_name: str | None = None
+    face_name: str | None = None
+    type_line: str | None = None
+    other_names: tuple[str, ...] = ()
+    text: str | None = None
+    context: Context | None = None
+    self_refs: list[tuple[int, int]] = field(default_factory=list)
+    reminders: list[tuple[int, int]] = field(default_factory=list)
+    abilities: list[Ability] = field(default_factory=list)
+
+    @property
+    def legendary(self) -> bool:
+        return self.context is not None and self.context.legendary
 
 
 def _register_extensions() -> None:
-    for name, default in _EXTENSIONS.items():
-        if not Doc.has_extension(name):
-            Doc.set_extension(name, default=default)
+    if not Doc.has_extension("oracle"):
+        Doc.set_extension("oracle", default=None)
 
 
-def _context(doc: Doc) -> Context:
-    ctx = doc._.context
-    if ctx is None:
-        ctx = Context.build(doc._.card_name, doc._.face_name, doc._.type_line, doc._.other_names)
-        doc._.context = ctx
-    return ctx
+def _state(doc: Doc) -> OracleState:
+    """The Doc's state; a Doc made without context gets an empty one."""
+    st = doc._.oracle
+    if st is None:
+        st = doc._.oracle = OracleState()
+    if st.text is None:
+        st.text = doc.text  # Doc.text joins every token on each call: once is enough
+    if st.context is None:
+        st.context = _build_context(st.card_name, st.face_name, st.type_line, st.other_names)
+    return st
+
+
+@functools.lru_cache(maxsize=4096)
+def _build_context(name, face_name, type_line, other_names) -> Context:
+    return Context.build(name, face_name, type_line, other_names)
 
 
 def _spans(doc: Doc, offsets, label: str):
@@ -72,7 +93,8 @@ def _spans(doc: Doc, offsets, label: str):
 
 @Language.component("oracle_self")
 def oracle_self(doc: Doc) -> Doc:
-    ctx = _context(doc)
+    st = _state(doc)
+    ctx = st.context
     names = tuple(n for n in (ctx.name, ctx.face_name, *ctx.other_names) if n)
     parts: list[str] = []
     for n in names:
@@ -80,24 +102,25 @@ def oracle_self(doc: Doc) -> Doc:
     short: tuple[str, ...] = ()
     if ctx.legendary:
         short = tuple(s for n in parts for s in selfref.short_names(n))
-    refs = selfref.self_spans(doc.text, tuple(parts), short)
-    doc._.self_refs = refs
+    refs = selfref.self_spans(st.text, tuple(parts), short)
+    st.self_refs = refs
     doc.spans["self"] = _spans(doc, refs, "SELF")
     return doc
 
 
 @Language.component("oracle_abilities")
 def oracle_abilities(doc: Doc) -> Doc:
-    ctx = _context(doc)
-    names = [r for r in (doc._.self_refs or []) if not doc.text[r[0]:r[1]].lower().startswith("this ")]
-    seg = Segmenter(doc.text, ctx, names)
+    st = _state(doc)
+    text = st.text
+    names = [r for r in st.self_refs if not text.startswith(("this ", "This "), r[0])]
+    seg = Segmenter(text, st.context, names)
     abilities = seg.face()
     rules = kind_rules()
     for ab in abilities:
         for a in ab.walk():
             _assign_rules(a, rules)
-    doc._.abilities = abilities
-    doc._.reminders = seg.reminders
+    st.abilities = abilities
+    st.reminders = seg.reminders
     doc.spans["reminder"] = _spans(doc, seg.reminders, "REMINDER")
     doc.spans["abilities"] = [
         s for a in abilities for s in _spans(doc, [(a.start, a.end)], a.kind.upper())
@@ -135,10 +158,9 @@ class RuleRefs:
 
     def __call__(self, doc: Doc) -> Doc:
         spans = []
-        for s, e, info in self.matcher(doc):
-            span = doc[s:e]
-            spans.append(doc.char_span(span.start_char, span.end_char, label=info.label, kb_id=info.id))
-        doc.spans["phrases"] = [s for s in spans if s is not None]
+        for s, e, info in self.matcher(doc, _state(doc).text):
+            spans.append(Span(doc, s, e, label=info.label, kb_id=info.id))
+        doc.spans["phrases"] = spans
         return doc
 
 
@@ -163,25 +185,33 @@ def get_pipeline() -> Language:
 
 def to_parsed(doc: Doc) -> ParsedText:
     """The plain-data result of one Doc (keeps no reference to the Doc)."""
+    st = _state(doc)
+    text = st.text
     phrase_rules = _phrase_rules()
     phrases = [
-        Phrase(s.label_, s.text, s.start_char, s.end_char, phrase_rules.get(s.kb_id_, ()))
+        Phrase(s.label_, text[s.start_char : s.end_char], s.start_char, s.end_char, phrase_rules.get(s.kb_id_, ()))
         for s in doc.spans["phrases"]
     ]
-    reminders = list(doc._.reminders or [])
-    abilities: list[Ability] = doc._.abilities or []
+    reminders = st.reminders
+    abilities = st.abilities
     if phrases:
+        own = [p for p in phrases if not any(s <= p.start and p.end <= e for s, e in reminders)]
         for top in abilities:
-            for a in top.walk():
-                inner = [(g.start, g.end) for g in a.granted]
-                a.phrases = [
-                    p for p in phrases
-                    if a.start <= p.start and p.end <= a.end
-                    and not any(s <= p.start and p.end <= e for s, e in inner)
-                    and not any(s <= p.start and p.end <= e for s, e in reminders)
-                ]
-    return ParsedText(text=doc.text, abilities=abilities, self_refs=list(doc._.self_refs or []),
+            _attach_phrases(top, [p for p in own if top.start <= p.start and p.end <= top.end])
+    return ParsedText(text=text, abilities=abilities, self_refs=st.self_refs,
                       reminders=reminders, phrases=phrases)
+
+
+def _attach_phrases(a: Ability, phrases: list[Phrase]) -> None:
+    """An ability's phrases are those inside it and outside the abilities it grants."""
+    if not a.granted:
+        a.phrases = phrases
+        return
+    rest = phrases
+    for g in a.granted:
+        _attach_phrases(g, [p for p in phrases if g.start <= p.start and p.end <= g.end])
+        rest = [p for p in rest if not (g.start <= p.start and p.end <= g.end)]
+    a.phrases = rest
 
 
 @functools.lru_cache(maxsize=1)
@@ -191,14 +221,13 @@ def _phrase_rules() -> dict[str, tuple[str, ...]]:
 
 
 def _prepare(nlp: Language, face: Face, card: Card | None) -> Doc:
-    doc = nlp.make_doc(face.oracle_text)
+    text = face.oracle_text
+    doc = nlp.make_doc(text)
     faces = card.faces if card is not None else [face]
-    doc._.card_name = card.name if card is not None else None
-    doc._.face_name = face.name
-    doc._.type_line = face.type_line
-    doc._.other_names = tuple(f.name for f in faces if f is not face and f.name)
-    doc._.context = Context.build(doc._.card_name, face.name, face.type_line, doc._.other_names)
-    doc._.legendary = doc._.context.legendary
+    others = tuple(f.name for f in faces if f is not face and f.name)
+    card_name = card.name if card is not None else None
+    doc._.oracle = OracleState(card_name, face.name, face.type_line, others, text,
+                               _build_context(card_name, face.name, face.type_line, others))
     return doc
 
 

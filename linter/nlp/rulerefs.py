@@ -8,7 +8,10 @@ spaCy's PhraseMatcher (fixed phrases) and Matcher (token patterns).
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass
+
+_WORDS = re.compile(r"\w+")
 
 
 @functools.lru_cache(maxsize=None)
@@ -36,6 +39,47 @@ def _inflections(word: str) -> list[str]:
     return sorted(out)
 
 
+def product_phrases(lists: list[list[str]] | None) -> list[str]:
+    """Every string made of one item of each list, joined in order."""
+    if not lists:
+        return []
+    out = [""]
+    for options in lists:
+        out = [a + b for a in out for b in options]
+    return out
+
+
+def _expand_first(patterns: list[list[dict]]) -> list[list[dict]]:
+    """Patterns whose first token is ``{ATTR: {IN: [a, b]}}`` become one pattern
+    per value: the Matcher tries every pattern's first token on every token,
+    and a plain equality is much cheaper there than a set predicate."""
+    out = []
+    for pat in patterns:
+        first = pat[0]
+        if len(first) == 1:
+            (attr, value), = first.items()
+            if isinstance(value, dict) and set(value) == {"IN"} and attr in ("LOWER", "ORTH", "TEXT", "SHAPE", "NORM"):
+                out.extend([{attr: v}, *pat[1:]] for v in value["IN"])
+                continue
+        out.append(pat)
+    return out
+
+
+def _needs(pattern: list[dict]) -> tuple[frozenset[str], ...]:
+    """The words a token pattern needs: for each required token, the set of
+    lower-case words one of which must be in the text."""
+    out = []
+    for tok in pattern:
+        if tok.get("OP") not in (None, "!", "+", "1"):
+            continue
+        value = tok.get("LOWER")
+        if isinstance(value, str):
+            out.append(frozenset({value}))
+        elif isinstance(value, dict) and set(value) == {"IN"}:
+            out.append(frozenset(v.lower() for v in value["IN"]))
+    return tuple(out)
+
+
 @dataclass(frozen=True, slots=True)
 class PatternInfo:
     id: str
@@ -57,15 +101,23 @@ class RuleMatcher:
         self.matcher = Matcher(nlp.vocab, validate=True)
         self.phrase_lower = PhraseMatcher(nlp.vocab, attr="LOWER")
         self.phrase_orth = PhraseMatcher(nlp.vocab, attr="ORTH")
+        self.phrase_shape = PhraseMatcher(nlp.vocab, attr="SHAPE")
+        phrase_by_attr = {"ORTH": self.phrase_orth, "LOWER": self.phrase_lower, "SHAPE": self.phrase_shape}
+        # The Matcher builds a Token object for every token it visits, which costs
+        # more than everything else together: it only runs on a text that has
+        # every literal word of at least one token pattern.
+        self.anchors: list[tuple[frozenset[str], ...]] = []
         make = nlp.make_doc
         for p in data["patterns"]:
             info = PatternInfo(p["id"], p["label"], tuple(p["rules"]))
             self.info[info.id] = info
-            if "phrases" in p:
-                target = self.phrase_orth if p.get("attr") == "ORTH" else self.phrase_lower
-                target.add(info.id, [make(t) for t in p["phrases"]])
+            phrases = list(p.get("phrases", ())) + product_phrases(p.get("product"))
+            if phrases:
+                phrase_by_attr[p.get("attr", "LOWER")].add(info.id, [make(t) for t in phrases])
             if "tokens" in p:
-                self.matcher.add(info.id, p["tokens"], greedy="LONGEST")
+                expanded = _expand_first(p["tokens"])
+                self.matcher.add(info.id, expanded, greedy="LONGEST")
+                self.anchors.extend(_needs(pat) for pat in expanded)
         gen = data.get("generated") or {}
         from linter import tables
 
@@ -93,13 +145,26 @@ class RuleMatcher:
                 self.info[pid] = PatternInfo(pid, spec["label"], (rule,))
                 self.phrase_lower.add(pid, [make(t) for t in phrases])
 
-    def __call__(self, doc) -> list[tuple[int, int, PatternInfo]]:
+    def __call__(self, doc, text: str | None = None) -> list[tuple[int, int, PatternInfo]]:
         """(start token, end token, pattern) of every match, overlaps resolved."""
         strings = doc.vocab.strings
         raw = []
-        for matcher in (self.phrase_orth, self.phrase_lower, self.matcher):
+        matchers = [self.phrase_orth, self.phrase_lower, self.phrase_shape]
+        if text is None:
+            text = doc.text
+        if self.anchors:
+            words = set(_WORDS.findall(text.lower()))
+            if any(all(not alts.isdisjoint(words) for alts in need) for need in self.anchors):
+                matchers.append(self.matcher)
+        for matcher in matchers:
             for key, s, e in matcher(doc):
                 raw.append((s, e, self.info[strings[key]]))
+        # "Add {R}" runs on over "{R}{G}"
+        for k, (s, e, info) in enumerate(raw):
+            if info.label == "ADD_MANA" and doc[e - 1].text.startswith("{"):
+                while e < len(doc) and doc[e].text.startswith("{") and doc[e].text.endswith("}"):
+                    e += 1
+                raw[k] = (s, e, info)
         # per group, the longest of overlapping matches wins
         raw.sort(key=lambda m: (m[0], -(m[1] - m[0])))
         kept: list[tuple[int, int, PatternInfo]] = []

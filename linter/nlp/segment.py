@@ -58,6 +58,7 @@ _STATION_RE = re.compile(r"STATION\s+(\d+)\s*\+\s*$")
 _PT_RE = re.compile(r"[+\-]?[\d*X]+(?:[+\-]\d+)?/[+\-]?[\d*X]+(?:[+\-]\d+)?\s*$")
 _MODE_RE = re.compile(r"•|\+\s*(?:\{[^{}]+\})+\s*[—–]|(?:\{P\})+\s*[—–]")
 _LABEL_RE = re.compile(r"([A-Z∞][^:{}.;•\"“]{0,48}?)\s*(?:[—–]| - )\s*(?=\S)")
+_SEPARATOR_RE = re.compile(r"\s*[-—–=_*]{2,}\s*")
 _CLASS_LEVEL_RE = re.compile(r"\s*level\s+(\d+)\s*$", re.I)
 _TARGET_RE = re.compile(r"(?<!the )(?<!a )(?<!new )\btarget\b", re.I)
 _ADD_MANA_RE = re.compile(
@@ -141,8 +142,8 @@ class Segmenter:
         for idx, (ls, le) in enumerate(lines):
             holes = [r for r in self.reminders if r[0] < le and r[1] > ls]
             content = T.strip_spans(text, ls, le, holes)
-            if not content.strip():
-                continue  # reminder text only
+            if not content.strip() or _SEPARATOR_RE.fullmatch(content):
+                continue  # reminder text only, or a separator between the halves of a card
             off = len(content) - len(content.lstrip())
             cs = ls + off
             head = text[cs:le]
@@ -218,6 +219,12 @@ class Segmenter:
         body = cs
         if label is not None:
             body = cs + lm.end()
+            if keyword is None:  # "Murasame — Equip {5}": a flavor word before keywords
+                kws = K.parse_keyword_line(text, body, le, holes, ctx)
+                if kws:
+                    kws[0].start, kws[0].text = cs, text[cs : kws[0].end]
+                    kws[0].ability_word = label
+                    return kws
             colon = _first_colon(text, body, le, quote_holes)
         ab = self._body(body, le, ctx, colon, quote_holes)
         ab.start, ab.text = cs, line
@@ -243,6 +250,8 @@ class Segmenter:
             comma = _effect_comma(text, bs, le, holes)
             eff = _skip_space(text, comma + 1, le) if comma > 0 else None
             return Ability("triggered", body, bs, le, effect_start=eff)
+        if _fragment(text, bs, le, [h for h in holes if text[h[0]] == "("]):
+            return Ability("unknown", body, bs, le)
         if ctx.spell and not _STATIC_SPELL_RE.match(body):
             return Ability("spell", body, bs, le, effect_start=bs)
         return Ability("static", body, bs, le, effect_start=bs)
@@ -281,6 +290,21 @@ def _only_counters(effect: str) -> bool:
         if not _NOT_ADD_MANA_RE.match(effect, m.start()):
             return False
     return True
+
+
+_SENTENCE_END = re.compile(r"[.!?\"”)—–:-]\s*$")
+
+
+def _fragment(text: str, bs: int, le: int, holes) -> bool:
+    """A line that is no sentence: it starts in lower case ("the weakest."), or
+    it is a few words without a full stop, such as a keyword the catalogue
+    does not know ("Double team")."""
+    own = T.strip_spans(text, bs, le, holes).strip()
+    if not own:
+        return False
+    if own[0].islower():
+        return True
+    return not _SENTENCE_END.search(own) and len(own.split()) <= 4
 
 
 _COST_BAD = re.compile(r"\.\s|^\s*(?:when|whenever|at|if|as long as|choose)\b|\b(?:target|until|gets?|has|have|can't)\b", re.I)

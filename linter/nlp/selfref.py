@@ -7,7 +7,6 @@ creature", "this Saga" and the like (CR 700.7), "~" and "CARDNAME".
 
 from __future__ import annotations
 
-import functools
 import re
 
 # "this <word>": a card type, "spell", "card", "permanent", "token", or a
@@ -38,27 +37,29 @@ def short_names(name: str) -> list[str]:
     return seen
 
 
-@functools.lru_cache(maxsize=8192)
-def _names_regex(names: tuple[str, ...]) -> re.Pattern | None:
-    names = tuple(n for n in names if n)
-    if not names:
-        return None
-    alts = "|".join(re.escape(n) for n in sorted(set(names), key=len, reverse=True))
-    return re.compile(rf"(?<![\w])(?:{alts})(?![\w])")
+def _word_char(ch: str) -> bool:
+    return ch.isalnum() or ch == "_"
+
+
+def find_names(text: str, names, taken: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Whole-word occurrences of ``names`` (longest first) outside ``taken``."""
+    out: list[tuple[int, int]] = []
+    for name in sorted({n for n in names if n}, key=len, reverse=True):
+        i = text.find(name)
+        while i >= 0:
+            j = i + len(name)
+            if (i == 0 or not _word_char(text[i - 1])) and (j == len(text) or not _word_char(text[j])) \
+                    and not any(s < j and i < e for s, e in taken) and not any(s < j and i < e for s, e in out):
+                out.append((i, j))
+            i = text.find(name, i + 1)
+    return out
 
 
 def self_spans(text: str, names: tuple[str, ...], short: tuple[str, ...]) -> list[tuple[int, int]]:
     """Spans of text that refer to the object itself, sorted, not overlapping."""
-    spans: list[tuple[int, int]] = []
-    rx = _names_regex(names)
-    if rx is not None:
-        spans.extend(m.span() for m in rx.finditer(text))
+    spans: list[tuple[int, int]] = find_names(text, names, [])
     if short:
-        srx = _names_regex(short)
-        if srx is not None:
-            for m in srx.finditer(text):
-                if not any(s <= m.start() < e for s, e in spans):
-                    spans.append(m.span())
+        spans.extend(find_names(text, short, spans))
     spans.extend(m.span() for m in _THIS_RE.finditer(text))
     spans.extend(m.span() for m in _PLACEHOLDER_RE.finditer(text))
     spans.sort()

@@ -15,10 +15,13 @@ import re
 GLUE_RE = re.compile(
     r"(?<=[.)])(?=[A-Z•({+−\-0-9\[])"
     r"|(?<=[a-z])(?=[A-Z•{])"
-    r"|(?<=[0-9}+])(?=[A-Z•(])"
+    r"|(?<=[0-9}])(?=[A-Z•(])"
+    r"|(?<=\d\+)(?=[A-Z{])"
+    r"|(?<=\d)(?=\{)"
     r'|(?<=[^\s(]["”])(?=[A-Z•({+−\-0-9\[])'
     r"|(?<=—)(?=•)"
 )
+_GLUE_CANDIDATE = re.compile(r'[a-z.)0-9}"”—+](?=[A-Z•({+−\-0-9\[])')
 # The same places, for the tokenizer (zero-width infixes); names such as
 # "DeMarco" are split into two tokens, which is harmless.
 GLUE_INFIX = r"(?<=[a-z.)])(?=[A-Z•])|(?<=—)(?=•)"
@@ -31,22 +34,25 @@ DASH = "—–"
 WORD_RE = re.compile(r"[A-Za-z]+")
 
 
+_PARENS = re.compile(r"[()]")
+_QUOTES = re.compile(r'["“”]')
+
+
 def reminder_spans(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, int]]:
     """Top-level parenthesized spans (reminder text), parentheses included."""
     end = len(text) if end is None else end
     out: list[tuple[int, int]] = []
+    if text.find("(", start, end) < 0:
+        return out
     depth = 0
     open_at = -1
-    i = text.find("(", start, end)
-    if i < 0:
-        return out
-    for i in range(i, end):
-        ch = text[i]
-        if ch == "(":
+    for m in _PARENS.finditer(text, start, end):
+        i = m.start()
+        if text[i] == "(":
             if depth == 0:
                 open_at = i
             depth += 1
-        elif ch == ")" and depth:
+        elif depth:
             depth -= 1
             if depth == 0:
                 out.append((open_at, i + 1))
@@ -60,20 +66,17 @@ def quote_spans(text: str, start: int, end: int, skip: list[tuple[int, int]]) ->
     """Spans of quoted text (quotes included) between start and end, outside ``skip``."""
     out: list[tuple[int, int]] = []
     open_at = -1
-    i = start
-    while i < end:
+    for m in _QUOTES.finditer(text, start, end):
+        i = m.start()
+        if skip and any(s <= i < e for s, e in skip):
+            continue
         ch = text[i]
-        if ch in '"“”':
-            if any(s <= i < e for s, e in skip):
-                i += 1
-                continue
-            if open_at < 0:
-                if ch != "”":
-                    open_at = i
-            elif ch != "“":
-                out.append((open_at, i + 1))
-                open_at = -1
-        i += 1
+        if open_at < 0:
+            if ch != "”":
+                open_at = i
+        elif ch != "“":
+            out.append((open_at, i + 1))
+            open_at = -1
     return out
 
 
@@ -102,11 +105,11 @@ def line_spans(text: str, protect: list[tuple[int, int]]) -> list[tuple[int, int
     ``protect`` (reminder text, quotes, names).
     """
     cuts = [0]
-    for m in GLUE_RE.finditer(text):
-        p = m.start()
-        if "\n" in text[p - 1 : p + 1]:
+    for m in _GLUE_CANDIDATE.finditer(text):
+        p = m.end()
+        if not GLUE_RE.match(text, p):
             continue
-        if inside(p, protect) or inside(p - 1, protect) and text[p - 1] not in ")\"”":
+        if any(s < p < e for s, e in protect):
             continue
         if _short_capital_run(text, p):
             continue
@@ -118,6 +121,13 @@ def line_spans(text: str, protect: list[tuple[int, int]]) -> list[tuple[int, int
         nl_parts.append((pos, pos + len(part)))
         pos += len(part) + 1
     cuts_sorted = sorted(set(cuts))
+    if len(cuts_sorted) == 1 and "\n" not in text:
+        a, b = 0, len(text)
+        while a < b and text[a] in " \t\r":
+            a += 1
+        while b > a and text[b - 1] in " \t\r":
+            b -= 1
+        return [(a, b)] if a < b else []
     for ls, le in nl_parts:
         inner = [c for c in cuts_sorted if ls < c < le]
         bounds = [ls, *inner, le]
