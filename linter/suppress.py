@@ -45,6 +45,7 @@ FIELD_RE = re.compile(
     r"""|(?P<plain>[^\s\[\]{}"',#][^\r\n#]*)"""
     r"""|(?=(?:\#[^\n]*)?\r?\n)|(?P<other>[^\r\n]*))"""
 )
+_MENTION = re.compile("oraclelint", re.IGNORECASE)
 _BLOCK_ITEM = re.compile(r"[ \t]*-[ \t]+(?P<item>[^\r\n#]*)")
 
 
@@ -89,11 +90,11 @@ def parse_directive(text: str) -> tuple[str, ...] | None:
 # -- where a card's entry is in its file ---------------------------------------------
 
 def _card_start(card: Card) -> int | None:
-    """The smallest raw offset any of the card's fields is known at."""
-    offsets = []
+    """Where the card's entry starts: its own location, or else the smallest raw
+    offset any of its fields is known at."""
     if card.loc is not None:
-        offsets.append(card.loc.start)
-    offsets.extend(loc.start for loc in card.locs.values())
+        return card.loc.start
+    offsets = [loc.start for loc in card.locs.values()]
     for face in card.faces:
         offsets.extend(loc.start for loc in face.locs.values())
     return min(offsets) if offsets else None
@@ -134,8 +135,15 @@ def card_ranges(cards: Iterable[Card]) -> dict[int, tuple[SourceFile, int, int]]
     """
     by_source: dict[int, list[tuple[int, Card]]] = {}
     sources: dict[int, SourceFile] = {}
+    mentions: dict[int, bool] = {}
     for card in cards:
         if card.source is None:
+            continue
+        key = id(card.source)
+        if key not in mentions:
+            # Most files hold no suppression at all: they need no card ranges.
+            mentions[key] = _MENTION.search(card.source.text) is not None
+        if not mentions[key]:
             continue
         start = _card_start(card)
         if start is None:
