@@ -14,8 +14,10 @@ _ADDS = re.compile(r"\badds? (?=[^.]*?(?:\{[WUBRGCS0-9X/]+\}|\bmana\b))", re.I)
 # what a trigger event must be for a triggered mana ability (CR 605.1b): the
 # activation or resolution of a mana ability, or mana being added
 _MANA_EVENT = re.compile(
-    r"\b(?:tapped for mana|taps? [^,]*? for mana|mana abilit(?:y|ies)|adds? (?:one or more )?mana|"
-    r"mana is (?:added|produced)|produces? mana)\b", re.I)
+    r"\b(?:tapped for (?:mana|\{)|taps? [^,]*? for (?:mana|\{)|mana abilit(?:y|ies)|adds? (?:one or more )?mana|"
+    r"mana is (?:added|produced)|produces? mana)", re.I)
+# a trigger condition inside an effect ("until end of turn, whenever you tap a land for mana, add ...")
+_NESTED_CONDITION = re.compile(r"\b(?:whenever|when|at the beginning of)\b(?P<cond>[^,.]*),(?=[^.]*?\badds?\b)", re.I)
 _TARGET = re.compile(r"\btarget\b", re.I)
 # a triggered ability written inside another ability: a delayed or reflexive trigger
 _INNER_TRIGGER = re.compile(
@@ -104,8 +106,12 @@ class TriggeredManaNotManaAbility(Check):
     @staticmethod
     def _why_not(cond: str, effect: str, ability: Ability | None) -> str | None:
         """Why an ability that triggers on ``cond`` is not a mana ability, or None."""
-        if not _ADDS.search(effect):
+        adds = _ADDS.search(effect)
+        if not adds:
             return None
+        nested = [m for m in _NESTED_CONDITION.finditer(effect) if m.end() <= adds.start()]
+        if nested:  # the mana comes from a trigger the effect sets up: judge that one
+            cond, effect = nested[-1].group("cond"), effect[nested[-1].end():]
         targeted = bool(_TARGET.search(effect)) or bool(ability is not None and ability.has_target
                                                         and _TARGET.search(cond + effect))
         if targeted:

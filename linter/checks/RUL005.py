@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from typing import Iterable, Iterator
 
+from linter.checks._symbols import symbol_table
 from linter.checks._textutil import lone_entry
 from linter.checks.base import Check, Hit
 from linter.model import Card, Face, cost_symbols, mana_value
@@ -43,6 +44,13 @@ def _note(cost: str | None) -> str:
     return f" ({'; '.join(notes)})" if notes else ""
 
 
+def _computable(cost: str | None) -> bool:
+    """Whether every symbol of a cost has a known mana value (a custom or
+    malformed symbol has none; SYM001 reports the malformed ones)."""
+    table = symbol_table()
+    return all(table.known(s, in_cost=True) for s in cost_symbols(cost or ""))
+
+
 def card_mana_value(card: Card) -> tuple[float, str] | None:
     """The card's mana value outside the stack and how it was worked out, or None
     when a needed mana cost is absent from the file."""
@@ -50,12 +58,12 @@ def card_mana_value(card: Card) -> tuple[float, str] | None:
         return None
     if _is_split(card):
         costs = [f.mana_cost for f in card.faces]
-        if any(c is None for c in costs):
+        if any(c is None or not _computable(c) for c in costs):
             return None
         shown = " + ".join(c or "no cost" for c in costs)
         return sum(mana_value(c) for c in costs), f"the halves' costs {shown} add up{_note(''.join(costs))}"  # type: ignore[arg-type]
     front = card.faces[0]
-    if front.mana_cost is None:
+    if front.mana_cost is None or not _computable(front.mana_cost):
         return None
     if front.mana_cost == "":
         return 0.0, "it has no mana cost"
@@ -68,12 +76,12 @@ def face_mana_value(card: Card, i: int) -> tuple[float, str] | None:
     layout = (card.layout or "").lower()
     if i > 0 and layout in _FRONT_VALUE_LAYOUTS:
         front = card.faces[0]
-        if front.mana_cost is None:
+        if front.mana_cost is None or not _computable(front.mana_cost):
             return None
         return mana_value(front.mana_cost), f"a back face has the front face's mana value ({front.mana_cost or 'no cost'})"
     if i > 0 and (layout == "meld" or (not layout and not face.mana_cost)):
         return None  # a melded face adds up two cards; without a layout a back face is ambiguous
-    if face.mana_cost is None:
+    if face.mana_cost is None or not _computable(face.mana_cost):
         return None
     if face.mana_cost == "":
         return 0.0, "it has no mana cost"
@@ -118,47 +126,51 @@ class ManaValueMismatch(Check):
     name = "mana-value-disagrees-with-cost"
     category = "rules"
     severity = "error"
-    rules = ("202.3",)
-    message = "mana value is given as {given}, but {what} is {expected}: {why}"
+    rules = ("202.3", "202.3a", "202.3b", "202.3d", "202.3e", "202.3f")
+    message = "{subject} is given as {given}, but {what} is {expected}: {why}"
     needs_parse = False
 
     def check_card(self, card: Card) -> Iterable[Hit]:
         if not card.faces:
             return
         loose = lone_entry(card)
-        for given, face, what, expected in self._comparisons(card):
+        for given, face, what, expected, also in self._comparisons(card):
             value, why = expected
-            if given is None or math.isclose(given, value):
+            if given is None or math.isclose(given, value) or (also is not None and math.isclose(given, also)):
                 continue
             if loose and self._may_be_half(card.faces[0], given, value):
                 continue
-            yield self.hit(face=face, field="cmc", given=_number(given), what=what,
+            yield self.hit(face=face, field="cmc", subject=what[0], given=_number(given), what=what[1],
                            expected=_number(value), why=why,
                            rules=("202.3",) + self._subrules(card, face))
 
-    def _comparisons(self, card: Card) -> Iterator[tuple[float | None, int | None, str, tuple[float, str]]]:
+    def _comparisons(self, card: Card) -> Iterator[tuple[float | None, int | None, tuple[str, str], tuple[float, str], float | None]]:
+        """(given, face, what is compared, the expected value and why, another acceptable value)."""
         whole = card_mana_value(card)
         if whole is not None:
-            yield card.cmc, None, "the card's mana value", whole
-            # Cockatrice repeats the card's mana value on the back face's entry
+            yield card.cmc, None, ("mana value", "the card's mana value"), whole, None
+            # a Cockatrice back face's entry repeats the card's mana value (files made
+            # from Scryfall data) or gives the face's own (files some editors export)
             back = card.extra.get("back_cmc")
             if isinstance(back, (int, float)) and len(card.faces) > 1:
-                yield float(back), 1, "the card's mana value", whole
+                printed = card.faces[1].mana_cost
+                own = mana_value(printed) if printed is not None and _computable(printed) else None
+                yield float(back), 1, ("the back face's entry's mana value", "the card's"), whole, own
         for i, face in enumerate(card.faces):
             if face.cmc is None:
                 continue
             own = face_mana_value(card, i)
             if own is not None:
-                yield face.cmc, i, "this face's mana value", own
+                yield face.cmc, i, ("this face's mana value", "its value"), own, None
 
     @staticmethod
     def _may_be_half(face: Face, given: float, value: float) -> bool:
         """A lone entry may be the back face of a double-faced card (no cost, the
-        front's value) or one half of a split card (the halves' sum)."""
+        front's value) or one half of a split card (an instant, sorcery or Room)."""
         if face.mana_cost == "" and given > 0:
             return True
-        splittable = face.has_type("Instant", "Sorcery") or "Room" in face.subtypes
-        return splittable and given > value
+        # files give a half either the halves' sum or the first half's value
+        return face.has_type("Instant", "Sorcery") or "Room" in face.subtypes
 
     @staticmethod
     def _subrules(card: Card, face: int | None) -> tuple[str, ...]:

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Iterable
 
 from linter.checks._colors import color_words, defined_colors
-from linter.checks._symbols import BRACED
+from linter.checks._symbols import BRACED, symbol_table
 from linter.checks._textutil import mask, reminder_spans
-from linter.model import COLORS, Card, cost_symbols, symbol_colors
 from linter.checks.base import Check, Hit
+from linter.model import COLORS, Card, cost_symbols, symbol_colors
 
 #: the mana a basic land type's intrinsic ability makes (CR 305.6); data
 #: sources count it in the identity although the text box shows it only as
@@ -24,27 +24,34 @@ def symbol_identity(symbol: str) -> set[str]:
     return symbol_colors(s)
 
 
-def card_identity(card: Card) -> tuple[set[str], set[str]]:
-    """The colors of the card's identity (CR 903.4) and the colors its basic
-    land types may add besides."""
+def card_identity(card: Card) -> tuple[set[str], set[str], bool]:
+    """The colors of the card's identity (CR 903.4), the colors its basic land
+    types may add besides, and whether a symbol of unknown meaning (a custom
+    set's own, or a malformed one) may add colors that cannot be seen."""
+    table = symbol_table()
     colors: set[str] = set()
     basic: set[str] = set()
+    unknown = False
     for face in card.faces:
-        for s in cost_symbols(face.mana_cost or ""):
-            colors |= symbol_identity(s)
-        colors |= set(face.color_indicator or ())
+        symbols = list(cost_symbols(face.mana_cost or ""))
         text = face.oracle_text or ""
         if text:
             plain = mask(text, reminder_spans(face))  # reminder text does not count (903.4c)
-            for m in BRACED.finditer(plain):
-                colors |= symbol_identity(m.group(1))
+            symbols += [m.group(1) for m in BRACED.finditer(plain)]
+        for s in symbols:
+            colors |= symbol_identity(s)
+            unknown = unknown or not table.known(s, in_cost=False)
+        colors |= set(face.color_indicator or ())
+        if card.is_token:
+            # a token's colors come from the effect that makes it (CR 111.3), not from symbols
+            colors |= set(face.colors or ())
         defined = defined_colors(card, face)
         if defined:
             colors |= defined
         for sub in face.subtypes:
             if sub in _BASIC_LAND_COLORS:
                 basic.add(_BASIC_LAND_COLORS[sub])
-    return colors, basic - colors
+    return colors, basic - colors, unknown
 
 
 class ColorIdentityMismatch(Check):
@@ -56,7 +63,9 @@ class ColorIdentityMismatch(Check):
     (hybrid symbols count both colors, Phyrexian symbols their color), every
     face's color indicator, and abilities that define a face's color.
     Reminder text does not count. The colors of basic land types may be
-    included or left out.
+    included or left out; a token's colors count. Where the card holds a
+    symbol of unknown meaning (a custom set's own symbol), only colors
+    missing from the field are reported.
 
     ## Why is this bad?
     Color identity decides which Commander decks may hold the card
@@ -97,9 +106,9 @@ class ColorIdentityMismatch(Check):
         if card.color_identity is None or not card.faces:
             return
         given = set(card.color_identity)
-        expected, optional = card_identity(card)
+        expected, optional, unknown = card_identity(card)
         missing = expected - given
-        extra = given - expected - optional
+        extra = set() if unknown else given - expected - optional
         if not missing and not extra:
             return
         parts = []

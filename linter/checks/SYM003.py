@@ -62,9 +62,6 @@ def unbraced_in_text(text: str) -> Iterator[tuple[int, int, str]]:
                 yield start, end, part
 
 
-_KEYWORD_COST_END = re.compile(r"\s*(?:\(|—|–|-|\.|$)")
-
-
 def unbraced_keyword_costs(text: str) -> Iterator[tuple[int, int, str]]:
     """Unbraced costs of keywords that take a cost ("Equip 2", "Kicker 1R", "Suspend 3—1U")."""
     letters = symbol_table().unbraced_letters
@@ -91,11 +88,11 @@ def unbraced_keyword_costs(text: str) -> Iterator[tuple[int, int, str]]:
                     continue
                 base += dash.end()
                 param = param[dash.end():]
-            stop = _KEYWORD_COST_END.search(param)
-            head = param[: stop.start()] if stop else param
-            for w in re.finditer(r"\S+", head):
-                if word.fullmatch(w.group()):
-                    yield base + w.start(), base + w.end(), w.group()
+            # only the word right after the keyword: in a text whose line breaks
+            # were lost, later words belong to other abilities ("Warp Artifact deals 1 damage")
+            w = re.match(r"\s*(\S+?)(?=[\s.,;(]|$)", param)
+            if w and word.fullmatch(w.group(1)):
+                yield base + w.start(1), base + w.end(1), w.group(1)
 
 
 class UnbracedManaSymbol(Check):
