@@ -169,6 +169,21 @@ class Config:
             out.append(d)
         return out
 
+    def edition_note(self) -> str | None:
+        """A warning when the file names another CR edition than the catalogue cites."""
+        if not self.cr_edition:
+            return None
+        try:
+            from linter.tables import cr_edition
+            cited = cr_edition()
+        except Exception:  # the catalogue's own loader reports its problems
+            return None
+        if cited == self.cr_edition:
+            return None
+        return (f"{self.path or 'configuration'}: cr-edition {self.cr_edition} is not the edition the "
+                f"rule catalogue cites ({cited}); rule numbers may differ "
+                f"(compare them with 'oraclelint cr verify --cr FILE')")
+
     # -- custom mechanics ----------------------------------------------------------
     def mechanics(self) -> dict[str, list]:
         """The set's own mechanics, in the shape ``linter.tables.extend`` takes."""

@@ -274,3 +274,12 @@ def test_readme_example_is_a_valid_configuration(tmp_path):
     write(tmp_path / "pyproject.toml", example)
     c = load_config([tmp_path], known_codes=all_checks())
     assert c.keywords and c.keywords[0].name == "Kindle" and c.set_kind == "custom"
+
+
+def test_edition_note_only_when_the_edition_differs():
+    from linter.tables import cr_edition
+
+    assert Config().edition_note() is None
+    assert Config(cr_edition=cr_edition()).edition_note() is None
+    note = Config(path=Path("oraclelint.toml"), cr_edition="2025-11-14").edition_note()
+    assert note.startswith("oraclelint.toml: cr-edition 2025-11-14 is not the edition") and cr_edition() in note
