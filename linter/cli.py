@@ -60,6 +60,8 @@ def check(paths, fmt, select, ignore, exit_zero, quiet, config_path, baseline_pa
     except (ConfigError, BaselineError) as exc:
         click.echo(f"oraclelint: error: {exc}", err=True)
         sys.exit(2)
+    if config.edition_note():
+        click.echo(f"oraclelint: warning: {config.edition_note()}", err=True)
     report = check_paths(paths, select=select, ignore=ignore, config=config, baseline=baseline)
     if write_baseline:
         try:
