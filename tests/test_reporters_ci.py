@@ -66,16 +66,34 @@ def make(line=1, column=1, end_line=1, end_column=2, text="x", **kw) -> Diagnost
 
 # -- GitHub annotations --------------------------------------------------------------
 
-def test_github_format_exact_output(card_file):
+def test_github_format_exact_output():
+    report = Report(diagnostics=[
+        make(line=4, column=15, end_line=4, end_column=18, message="{T} in the cost of a sorcery's ability"),
+        make(code="SUP002", name="unused-suppression", severity="info", rules=("200.1",), line=10,
+             column=3, end_line=10, end_column=29, card="Meadow Courier",
+             message="unused suppression: no RUL001 finding on this card"),
+    ], internal_errors=["cards.yaml:1:1: internal error in XYZ001"])
+    buf = io.StringIO()
+    write_report(report, "github", buf)
+    assert buf.getvalue() == (
+        "::error file=set/cards.yaml,line=4,col=15,endLine=4,endColumn=18,"
+        "title=RUL002 tap-cost-on-instant-or-sorcery::{T} in the cost of a sorcery's ability [CR 107.5] (Hasty Ritual)\n"
+        "::notice file=set/cards.yaml,line=10,col=3,endLine=10,endColumn=29,title=SUP002 unused-suppression::"
+        "unused suppression: no RUL001 finding on this card [CR 200.1] (Meadow Courier)\n"
+        "::error title=oraclelint internal error::cards.yaml:1:1: internal error in XYZ001\n"
+    )
+
+
+def test_github_format_from_the_command_line(card_file):
     code, out = run("check", "--format", "github", str(card_file))
     assert code == 1
-    assert out.splitlines() == [
-        "::error file=set/cards.yaml,line=4,col=15,endLine=4,endColumn=18,title=RUL002 tap-cost-on-instant-or-sorcery::"
-        "{T} in the cost of an ability of a sorcery: {T} means \"tap this permanent\", and a sorcery is "
-        "never a permanent [CR 107.5, 107.6] (Hasty Ritual)",
-        "::notice file=set/cards.yaml,line=10,col=3,endLine=10,endColumn=29,title=SUP002 unused-suppression::"
-        "unused suppression: no RUL001 finding on this card [CR 200.1] (Meadow Courier)",
-    ]
+    lines = out.splitlines()
+    assert len(lines) == 2
+    assert lines[0].startswith("::error file=set/cards.yaml,line=4,col=15,endLine=4,endColumn=18,"
+                               "title=RUL002 tap-cost-on-instant-or-sorcery::")
+    assert lines[1] == ("::notice file=set/cards.yaml,line=10,col=3,endLine=10,endColumn=29,"
+                        "title=SUP002 unused-suppression::unused suppression: no RUL001 finding on this card "
+                        "[CR 200.1] (Meadow Courier)")
 
 
 def test_github_escapes_and_multi_line_spans():
