@@ -187,3 +187,23 @@ def test_suppression_checks_are_registered_and_documented(cls_path):
     assert cls.needs_parse is False
     assert set(cls.doc_sections()) >= {"What it does", "Why is this bad?", "Example", "Use instead",
                                        "Fix safety"}
+
+
+def test_mse_notes_field_in_a_set_file():
+    # Cards as an MSE reader builds them: each card's location is its "card:" block.
+    from linter.model import Card, Face
+    from linter.source import Loc, SourceFile
+
+    text = (
+        "mse version: 0.3.8\n"
+        "card:\n\tname: Hasty Ritual\n\tsuper type: Sorcery\n\trule text: T: Add RR.\n"
+        "\tnotes: oraclelint: ignore[RUL002]\n"
+        "card:\n\tname: Meadow Courier\n\tsuper type: Creature\n\tnotes: needs art\n"
+    )
+    src = SourceFile("set.mse-set", text)
+    cards = []
+    for name in ("Hasty Ritual", "Meadow Courier"):
+        at = text.index(f"\tname: {name}") - len("card:\n")
+        cards.append(Card(name=name, faces=[Face(name=name)], source=src, loc=Loc(src, at)))
+    sups, bad = collect(cards)
+    assert [(s.card.name, s.codes, s.line) for s in sups] == [("Hasty Ritual", ("RUL002",), 6)] and not bad
