@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Iterable, Iterator
 
-from linter.checks._textutil import mask, quote_spans, reminder_spans, self_pattern, units, walk_abilities
+from linter.checks._textutil import is_self, mask, quote_spans, reminder_spans, units, walk_abilities
 from linter.checks.base import Check, Hit
 from linter.model import Card, Face
 
@@ -33,11 +33,10 @@ _HASTE = re.compile(r"\bhaste\b", re.I)
 # a static ability that gives creatures (all, or a kind of them) haste
 _HASTE_FOR_ALL = re.compile(r"\bcreatures?\b[^.]*?\b(?:have|has|gain|gains)\b[^.]*?\bhaste\b", re.I)
 
-# "Activate only if this creature entered this turn" and the like
-_ENTERED_THIS_TURN = (
+# "Activate only if this creature entered this turn" and the like ("who" must name the object itself)
+_ENTERED_THIS_TURN = re.compile(
     r"\bactivate (?:this ability )?only (?:if|during (?:the|a) turn(?: in which)?|in (?:the|a) turn(?: in which)?)"
-    r" {self} (?:entered|came under your control)\b(?:[^.]*?\bthis turn\b)?"
-)
+    r" (?P<who>[^.;:]{1,60}?) (?:entered|came under your control)\b(?:[^.]*?\bthis turn\b)?", re.I)
 _TAP_COST = re.compile(r"\{[TQ]\}")
 
 
@@ -105,12 +104,11 @@ class TapAbilityWhileSummoningSick(Check):
         quiet = mask(plain, quote_spans(text))  # nor do abilities granted in quotes
         spans = units(face)
         haste_elsewhere = any(_HASTE_FOR_ALL.search(plain, a, b) for a, b in spans)
-        self_re = re.compile(self_pattern(card, face), re.I)
         for a, b in spans:
             unit = quiet[a:b]
             if _HASTE.search(plain, a, b) or haste_elsewhere:
                 continue
-            for event_end, subject in self._arrivals(unit, face, self_re):
+            for event_end, subject in self._arrivals(card, face, unit):
                 for pattern in _USE:
                     m = pattern.search(unit, event_end)
                     if m:
@@ -121,7 +119,7 @@ class TapAbilityWhileSummoningSick(Check):
                         break
 
     @staticmethod
-    def _arrivals(unit: str, face: Face, self_re: re.Pattern) -> Iterator[tuple[int, str]]:
+    def _arrivals(card: Card, face: Face, unit: str) -> Iterator[tuple[int, str]]:
         for m in _CREATE.finditer(unit):
             yield m.end("what"), "a creature token created this way"
         for m in _PUT.finditer(unit):
@@ -129,11 +127,11 @@ class TapAbilityWhileSummoningSick(Check):
             before = unit[: m.start()]
             if re.search(r"\bcreature\b", what, re.I) or (
                     _PRONOUN.match(what) and re.search(r"\bcreature cards?\b", before, re.I)) or (
-                    face.has_type("Creature") and self_re.fullmatch(what.strip())):
+                    face.has_type("Creature") and is_self(card, face, what)):
                 yield m.end(), "a creature put onto the battlefield this way"
         for m in _ENTERS_TRIGGER.finditer(unit):
             what = m.group("what").strip()
-            if re.search(r"\bcreatures?\b", what, re.I) or (face.has_type("Creature") and self_re.fullmatch(what)):
+            if re.search(r"\bcreatures?\b", what, re.I) or (face.has_type("Creature") and is_self(card, face, what)):
                 yield m.end(), "a creature that just entered"
 
     # -- a {T} ability restricted to the turn the creature entered --------------------
@@ -141,8 +139,14 @@ class TapAbilityWhileSummoningSick(Check):
     def _entered_this_turn(self, card: Card, i: int, face: Face) -> Iterator[Hit]:
         text = face.oracle_text or ""
         plain = mask(text, reminder_spans(face))
-        restriction = re.compile(_ENTERED_THIS_TURN.format(self="(?:" + self_pattern(card, face) + "|it)"), re.I)
         seen: set[int] = set()
+
+        def restriction(a: int, b: int) -> re.Match | None:
+            for m in _ENTERED_THIS_TURN.finditer(plain, a, b):
+                if m.group("who").casefold() == "it" or is_self(card, face, m.group("who")):
+                    return m
+            return None
+
         for ability, parent in walk_abilities(face):
             if ability.kind != "activated" or not any(p.kind in ("tap", "untap") for p in ability.cost):
                 continue
@@ -155,7 +159,7 @@ class TapAbilityWhileSummoningSick(Check):
                 haste_text = plain[parent.start:parent.end]
             if not creature or _HASTE.search(haste_text):
                 continue
-            m = restriction.search(plain, ability.start, ability.end)
+            m = restriction(ability.start, ability.end)
             if m and m.start() not in seen:
                 seen.add(m.start())
                 yield self._restriction_hit(i, m)
@@ -166,7 +170,7 @@ class TapAbilityWhileSummoningSick(Check):
                 colon = line.find(":")
                 if colon == -1 or not _TAP_COST.search(line, 0, colon):
                     continue
-                m = restriction.search(plain, a, b)
+                m = restriction(a, b)
                 if m and m.start() not in seen:
                     seen.add(m.start())
                     yield self._restriction_hit(i, m)

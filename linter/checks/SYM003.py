@@ -9,7 +9,7 @@ from typing import Iterable, Iterator
 from linter.checks._symbols import symbol_table
 from linter.checks.base import Check, Hit
 from linter.model import Card
-from linter.tables import find_keyword
+from linter.tables import find_keyword, keywords
 
 
 @functools.lru_cache(maxsize=None)
@@ -62,6 +62,20 @@ def unbraced_in_text(text: str) -> Iterator[tuple[int, int, str]]:
                 yield start, end, part
 
 
+@functools.lru_cache(maxsize=None)
+def _keyword_first_words() -> frozenset[str]:
+    return frozenset(name.split()[0] for name in keywords())
+
+
+def _may_be_keyword(piece: str) -> bool:
+    """A cheap test before the keyword table is searched."""
+    first = re.match(r"[\w'’-]+", piece)
+    if first is None:
+        return False
+    word = first.group().lower()
+    return word in _keyword_first_words() or word.endswith(("walk", "cycling")) or "offering" in piece[:40].lower()
+
+
 def unbraced_keyword_costs(text: str) -> Iterator[tuple[int, int, str]]:
     """Unbraced costs of keywords that take a cost ("Equip 2", "Kicker 1R", "Suspend 3—1U")."""
     letters = symbol_table().unbraced_letters
@@ -74,7 +88,7 @@ def unbraced_keyword_costs(text: str) -> Iterator[tuple[int, int, str]]:
         for piece in line.split(", "):
             start = line_start + piece_start
             piece_start += len(piece) + 2
-            found = find_keyword(piece)
+            found = find_keyword(piece) if _may_be_keyword(piece) else None
             if found is None:
                 break
             kw, n = found

@@ -4,11 +4,16 @@ from __future__ import annotations
 
 import re
 
-from linter.checks._textutil import mask, reminder_spans, self_pattern
+from linter.checks._textutil import is_self, mask, reminder_spans
 from linter.model import COLOR_NAMES, COLORS, Card, Face, order_colors
 
 _NAME_TO_LETTER = {name: letter for letter, name in COLOR_NAMES.items()}
 _COLOR_WORD = r"(?:white|blue|black|red|green)"
+# "<who> is all colors." as a sentence of its own; "who" must name the object itself
+_CDA = re.compile(
+    r"(?:^|(?<=[.\n])|(?<=[.\n]\s))(?P<who>[^.\n]{1,60}?) is "
+    rf"(?P<what>all colors|colorless|{_COLOR_WORD}(?:(?:,| and|, and) {_COLOR_WORD})*)\.",
+    re.I | re.M)
 
 
 def defined_colors(card: Card, face: Face) -> set[str] | None:
@@ -19,11 +24,7 @@ def defined_colors(card: Card, face: Face) -> set[str] | None:
     if not text:
         return None
     plain = mask(text, reminder_spans(face))
-    sentence = re.compile(
-        r"(?:^|(?<=[.\n])\s*)" + self_pattern(card, face) +
-        rf" is (?P<what>all colors|colorless|{_COLOR_WORD}(?:(?:,| and|, and) {_COLOR_WORD})*)\.",
-        re.I | re.M)
-    m = sentence.search(plain)
+    m = next((m for m in _CDA.finditer(plain) if is_self(card, face, m.group("who"))), None)
     if m:
         what = m.group("what").lower()
         if what == "all colors":

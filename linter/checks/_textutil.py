@@ -15,6 +15,8 @@ _OPEN_QUOTES = {'"': '"', "“": "”"}
 def paren_spans(text: str) -> list[Span]:
     """Spans of parenthesised text (reminder text), parentheses included."""
     spans: list[Span] = []
+    if "(" not in text:
+        return spans
     depth = 0
     start = 0
     for i, ch in enumerate(text):
@@ -34,6 +36,8 @@ def paren_spans(text: str) -> list[Span]:
 def quote_spans(text: str) -> list[Span]:
     """Spans of double-quoted text (abilities an effect grants), quotes included."""
     spans: list[Span] = []
+    if '"' not in text and "“" not in text:
+        return spans
     i, n = 0, len(text)
     while i < n:
         ch = text[i]
@@ -125,6 +129,12 @@ def self_names(card: Card, face: Face) -> list[str]:
 def self_pattern(card: Card, face: Face) -> str:
     """A regex alternation matching a self-reference of the face."""
     return "(?:" + "|".join(re.escape(n) for n in self_names(card, face)) + ")"
+
+
+def is_self(card: Card, face: Face, words: str) -> bool:
+    """Whether ``words`` name the face's object itself ("this creature", its name, "~")."""
+    w = words.strip().casefold()
+    return any(w == n.casefold() for n in self_names(card, face))
 
 
 def lone_entry(card: Card) -> bool:
