@@ -132,6 +132,9 @@ def parse_keyword_line(text: str, cs: int, le: int, holes: list[tuple[int, int]]
                 continue
             return None
         kw, n = hit
+        canonical = kw.name.lower()
+        if item[:n].lower().startswith(canonical + " "):
+            n = len(canonical)  # "Affinity for artifacts": the parameter keeps its preposition
         found.append([kw, s, e, n])
     out: list[Ability] = []
     for kw, s, e, n in found:

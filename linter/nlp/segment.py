@@ -62,7 +62,7 @@ _SEPARATOR_RE = re.compile(r"\s*[-—–=_*]{2,}\s*")
 _CLASS_LEVEL_RE = re.compile(r"\s*level\s+(\d+)\s*$", re.I)
 _TARGET_RE = re.compile(r"(?<!the )(?<!a )(?<!new )\btarget\b", re.I)
 _ADD_MANA_RE = re.compile(
-    r"\badds?\b(?:(?!\.\s|\. |;).){0,80}?(?:\{(?:[WUBRGCS]|\d+|X|[WUBRG]/[WUBRG])\}|\bmana\b)", re.I
+    r"\badds?\b(?:(?!\.\s|\. |;).){0,80}?(?:\{(?:[WUBRGCS]|\d+|X|∞|½|[WUBRGC2]/[WUBRG]|[WUBRG]/P)\}|\bmana\b)", re.I
 )
 _NOT_ADD_MANA_RE = re.compile(r"\badds?\b[^.]{0,20}\bcounters?\b", re.I)
 _MANA_TRIGGER_RE = re.compile(r"\bfor mana\b|\bmana abilit|\b(?:adds?|produces?) (?:\w+ )?mana\b", re.I)
@@ -311,7 +311,7 @@ _COST_BAD = re.compile(r"\.\s|^\s*(?:when|whenever|at|if|as long as|choose)\b|\b
 
 
 def _looks_like_cost(cost: str) -> bool:
-    return 0 < len(cost.strip()) <= 160 and not _COST_BAD.search(cost)
+    return 0 < len(cost.strip()) <= 300 and not _COST_BAD.search(cost)
 
 
 _GRANT_BEFORE = re.compile(r"(?:\bnamed|\bword|\bwords|\bchooses?|\bcalled)\s*$", re.I)
