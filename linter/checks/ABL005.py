@@ -1,0 +1,92 @@
+"""ABL005: a Saga whose reminder text sacrifices it after another chapter than its last."""
+
+from __future__ import annotations
+
+import re
+from typing import Iterable
+
+from linter.checks.ABL004 import roman
+from linter.checks._textutil import paren_spans
+from linter.checks.base import Check, Hit
+from linter.model import Card
+
+_SACRIFICE_AFTER = re.compile(r"\b[Ss]acrifice (?:it |this Saga )?after (?P<n>[IVX]+)\b")
+_NUMERALS = {"I": 1, "V": 5, "X": 10}
+
+
+def from_roman(numeral: str) -> int:
+    total = 0
+    for k, ch in enumerate(numeral):
+        value = _NUMERALS[ch]
+        if k + 1 < len(numeral) and _NUMERALS[numeral[k + 1]] > value:
+            total -= value
+        else:
+            total += value
+    return total
+
+
+class SagaReminderDisagreesWithChapters(Check):
+    """A Saga whose reminder text names another last chapter than the one it has.
+
+    ## What it does
+    Compares the chapter named in a Saga's reminder text ("Sacrifice after
+    III.") with its final chapter number, the greatest chapter it prints,
+    and reports the reminder text when they differ.
+
+    ## Why is this bad?
+    A Saga is sacrificed once its lore counters reach its final chapter
+    number, the greatest number among its chapter abilities (CR 714.2d,
+    714.4). The reminder text only explains that; when it names another
+    chapter, a chapter was added or removed and the reminder was not kept
+    in step, and players will read the wrong length.
+
+    ## Example
+    ```yaml
+    name: Tale of the Tidewright
+    mana_cost: "{2}{U}"
+    type_line: Enchantment — Saga
+    oracle_text: "(As this Saga enters and after your draw step, add a lore counter. Sacrifice after III.)\\nI — Draw a card.\\nII — Scry 2."
+    ```
+
+    ## Use instead
+    ```yaml
+    name: Tale of the Tidewright
+    mana_cost: "{2}{U}"
+    type_line: Enchantment — Saga
+    oracle_text: "(As this Saga enters and after your draw step, add a lore counter. Sacrifice after II.)\\nI — Draw a card.\\nII — Scry 2."
+    ```
+
+    ## Fix safety
+    The fix rewrites the numeral in the reminder text to the final chapter.
+    It is unsafe: the chapters may be what is wrong.
+    """
+
+    code = "ABL005"
+    name = "saga-reminder-disagrees-with-chapters"
+    category = "abilities"
+    severity = "warning"
+    rules = ("714.2d", "714.4")
+    fixable = True
+    message = "the reminder text says to sacrifice after {said}, but the last chapter is {last}"
+
+    def check_card(self, card: Card) -> Iterable[Hit]:
+        from linter.diagnostics import Edit, Fix
+
+        for i, face in enumerate(card.faces):
+            text = face.oracle_text or ""
+            if face.parsed is None or "after" not in text:
+                continue
+            numbers = [n for a in face.parsed.abilities if a.kind == "chapter" for n in a.chapters]
+            if not numbers:
+                continue
+            last = max(numbers)
+            for start, end in paren_spans(text):
+                m = _SACRIFICE_AFTER.search(text, start, end)
+                if m is None:
+                    continue
+                said = from_roman(m.group("n"))
+                if said != last:
+                    fix = Fix(f"Sacrifice after {roman(last)}", [Edit(m.start("n"), m.end("n"), roman(last))],
+                              safe=False, face=i, field="oracle_text")
+                    yield self.hit(face=i, field="oracle_text", start=m.start("n"), end=m.end("n"), fix=fix,
+                                   said=m.group("n"), last=roman(last))
