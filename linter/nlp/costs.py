@@ -46,16 +46,37 @@ def _symbol_parts(chunk: str, start: int) -> list[CostPart] | None:
     return parts
 
 
-def split_cost(text: str, start: int, end: int) -> list[CostPart]:
-    """The parts of the cost text[start:end] (offsets into ``text``)."""
-    parts: list[CostPart] = []
-    pos = start
+_CONTINUES = re.compile(r"(?:or|and|and/or)\s|[a-z]")
+
+
+def _chunks(text: str, start: int, end: int, protect) -> list[tuple[int, int]]:
+    """Comma-separated chunks of a cost; a list inside one part ("Sacrifice an
+    artifact, creature, or land") and a name with a comma stay whole."""
     chunks: list[tuple[int, int]] = []
+    pos = start
     for m in _SPLIT_RE.finditer(text, start, end):
+        if protect and any(s < m.start() < e for s, e in protect):
+            continue
         chunks.append((pos, m.start()))
         pos = m.end()
     chunks.append((pos, end))
-    for cs, ce in chunks:
+    merged: list[tuple[int, int]] = []
+    for i, (cs, ce) in enumerate(chunks):
+        head = text[cs:ce].lstrip()
+        nxt = text[chunks[i + 1][0]:chunks[i + 1][1]].lstrip() if i + 1 < len(chunks) else ""
+        lone_noun = " " not in head.strip() and not head.startswith("{") and bool(_CONTINUES.match(nxt))
+        if merged and (_CONTINUES.match(head) or lone_noun):
+            merged[-1] = (merged[-1][0], ce)
+        else:
+            merged.append((cs, ce))
+    return merged
+
+
+def split_cost(text: str, start: int, end: int, protect=None) -> list[CostPart]:
+    """The parts of the cost text[start:end] (offsets into ``text``); commas
+    inside ``protect`` spans (names) do not separate parts."""
+    parts: list[CostPart] = []
+    for cs, ce in _chunks(text, start, end, protect):
         while cs < ce and text[cs].isspace():
             cs += 1
         while ce > cs and text[ce - 1] in " \t.":

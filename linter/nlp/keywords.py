@@ -157,6 +157,10 @@ def parse_keyword_line(text: str, cs: int, le: int, holes: list[tuple[int, int]]
                 if not text[a_end:rs].strip():
                     a_end = re_
                 break
+        if param[:1] in "—–":
+            m = _SENTENCE.search(param)
+            if m:
+                param = param[: m.start()]
         p = param.lstrip("—– ").rstrip(".").strip() or None
         ab = Ability("keyword", text[a_start:a_end], a_start, a_end, keyword=kw.name, parameter=p,
                      rules=(kw.rule,))
@@ -172,12 +176,17 @@ def parse_keyword_line(text: str, cs: int, le: int, holes: list[tuple[int, int]]
 _TRAILING_SYMBOLS = re.compile(r"(?:\{[^{}]+\})+\s*\.?\s*$")
 
 
+_SENTENCE = re.compile(r"\.\s+(?=[A-Z])")
+
+
 def _keyword_cost(text: str, ps: int, pe: int) -> list[CostPart]:
-    """The cost parts of a keyword's cost parameter ("{1}{G}", "—Pay 3 life.")."""
+    """The cost parts of a keyword's cost parameter ("{1}{G}", "—Pay 3 life.");
+    sentences after the cost ("X can't be 0.") are not part of it."""
     chunk = text[ps:pe]
     dash = max(chunk.find("—"), chunk.find("–"))
     if dash >= 0:
-        return split_cost(text, ps + dash + 1, pe)
+        m = _SENTENCE.search(chunk, dash)
+        return split_cost(text, ps + dash + 1, ps + m.start() if m else pe)
     m = _TRAILING_SYMBOLS.search(chunk)
     if m:
         return split_cost(text, ps + m.start(), pe)

@@ -67,7 +67,7 @@ _ADD_MANA_RE = re.compile(
 _NOT_ADD_MANA_RE = re.compile(r"\badds?\b[^.]{0,20}\bcounters?\b", re.I)
 _MANA_TRIGGER_RE = re.compile(r"\bfor mana\b|\bmana abilit|\b(?:adds?|produces?) (?:\w+ )?mana\b", re.I)
 _STATIC_SPELL_RE = re.compile(
-    r"(?:this spell|as an additional cost|you may cast|cast this spell|this card|if this spell|spells? you cast|"
+    r"(?:this spell|as an additional cost|you may cast|cast this spell|this card|spells? you cast|"
     r"you can't|(?:this|that) [a-z ]*costs? )", re.I
 )
 
@@ -202,7 +202,7 @@ class Segmenter:
             cost = text[cs:colon].strip()
             if LOYALTY_RE.match(cost):
                 ab = Ability("loyalty", line, cs, le, effect_start=_skip_space(text, colon + 1, le))
-                ab.cost = split_cost(text, cs, colon)
+                ab.cost = split_cost(text, cs, colon, self.protect)
                 return [ab]
         # Labels: ability words, flavor words, keyword labels ("Max speed — …")
         label = None
@@ -242,7 +242,7 @@ class Segmenter:
             cost = text[bs:colon]
             if _looks_like_cost(cost):
                 ab = Ability("activated", body, bs, le, effect_start=_skip_space(text, colon + 1, le))
-                ab.cost = split_cost(text, bs, colon)
+                ab.cost = split_cost(text, bs, colon, self.protect)
                 if any(p.kind == "loyalty" for p in ab.cost):
                     ab.kind = "loyalty"
                 return ab

@@ -16,25 +16,24 @@ _THIS_RE = re.compile(
     r"object|kindred|(?!(?:Mode|Turn)\b)[A-Z][a-z]+(?:[- ][A-Z][a-z]+)?)\b"
 )
 _PLACEHOLDER_RE = re.compile(r"~|\bCARDNAME\b")
-_SPLIT_SHORT = re.compile(r",| of | the | from | who | Who ")
+_SPLIT_SHORT = re.compile(r" of | the | from | who ")
 
 
 def short_names(name: str) -> list[str]:
-    """Shorter forms a legendary's text may use for its name."""
-    out: list[str] = []
+    """Shorter forms a legendary's text may use for its name: the part before
+    the comma ("Terra" of "Terra, Magical Adept"); else the part before " of " or
+    " the " ("Gandalf" of "Gandalf the Grey"), else the first word."""
     if "," in name:
-        out.append(name.split(",", 1)[0].strip())
+        short = name.split(",", 1)[0].strip()
+        return [short] if short else []
     m = _SPLIT_SHORT.search(name)
     if m and m.start() > 0:
-        out.append(name[: m.start()].strip())
-    first = name.split()[0] if name.split() else ""
-    if first and first[0].isupper() and len(first) >= 3 and first not in ("The",):
-        out.append(first)
-    seen = []
-    for s in out:
-        if s and s != name and s not in seen:
-            seen.append(s)
-    return seen
+        return [name[: m.start()].strip()]
+    words = name.split()
+    first = words[0].strip(",.;:") if len(words) > 1 else ""
+    if len(first) >= 3 and first[0].isupper() and first != "The":
+        return [first]
+    return []
 
 
 def _word_char(ch: str) -> bool:

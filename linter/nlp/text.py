@@ -15,6 +15,7 @@ import re
 GLUE_RE = re.compile(
     r"(?<=[.)])(?=[A-Z•({+−\-0-9\[])"
     r"|(?<=[a-z])(?=[A-Z•{])"
+    r"|(?<=[a-z])(?=[+−](?:\d+|X):)"
     r"|(?<=[0-9}])(?=[A-Z•(])"
     r"|(?<=\d\+)(?=[A-Z{])"
     r"|(?<=\d)(?=\{)"
@@ -24,7 +25,7 @@ GLUE_RE = re.compile(
 _GLUE_CANDIDATE = re.compile(r'[a-z.)0-9}"”—+](?=[A-Z•({+−\-0-9\[])')
 # The same places, for the tokenizer (zero-width infixes); names such as
 # "DeMarco" are split into two tokens, which is harmless.
-GLUE_INFIX = r"(?<=[a-z.)])(?=[A-Z•])|(?<=—)(?=•)"
+GLUE_INFIX = r"(?<=[a-z.)])(?=[A-Z•])|(?<=—)(?=•)|(?<=[a-z])(?=[+−](?:\d+|X):)"
 
 SYMBOL_RE = re.compile(r"\{([^{}\s]{1,8})\}")
 MANA_SYMBOL_RE = re.compile(
@@ -93,7 +94,8 @@ def _short_capital_run(text: str, pos: int) -> bool:
     run = text[j:pos]
     if run and run[0].isupper() and len(run) <= 3 and (j == 0 or not text[j - 1].isalpha()):
         return True
-    if pos >= 2 and text[pos - 1] == "." and text[pos - 2].isupper() and (pos < 3 or not text[pos - 3].isalpha()):
+    if (pos >= 2 and text[pos - 1] == "." and text[pos - 2].isupper() and (pos < 3 or not text[pos - 3].isalpha())
+            and text[pos + 1 : pos + 2] == "."):
         return True
     return False
 
