@@ -1,0 +1,74 @@
+"""MAN001: a mana cost whose symbols are not in the conventional order."""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from linter.checks._chars import braceless, conventional_cost
+from linter.checks.base import Check, Hit
+from linter.diagnostics import Edit, Fix
+from linter.model import Card
+
+
+class ManaCostOrder(Check):
+    """Mana symbols in an order that printed mana costs never use.
+
+    ## What it does
+    Compares each mana cost with the same symbols in the conventional order:
+    {X} first, then the generic number, then {C} and {S}, then the colored
+    symbols. Colors follow the color wheel the short way round: allied pairs
+    clockwise ({W}{U}, {G}{W}), enemy pairs from the color two steps behind
+    ({W}{B}, {R}{W}), three-color costs from the start of their run
+    ({G}{W}{U}) or, with a gap, from the color both others are two steps
+    from ({W}{B}{G}), four colors after the missing one, all five W U B R G.
+    A hybrid or Phyrexian symbol goes with the earliest of its colors, after
+    the plain symbols of that color ({2}{G}{G/U/P}{U}).
+
+    ## Why is this bad?
+    The order does not change what the cost is (CR 107.4, 202.1), but every
+    printed card and Oracle text keep this one, and so do search engines that
+    match costs as text. "{G}{1}" or "{U}{W}" reads as a typo, and two cards
+    of one set whose costs differ only in order look different.
+
+    ## Example
+    ```yaml
+    name: Harbor Warden
+    mana_cost: "{U}{W}{1}"
+    type_line: Creature — Human Soldier
+    ```
+
+    ## Use instead
+    ```yaml
+    name: Harbor Warden
+    mana_cost: "{1}{W}{U}"
+    type_line: Creature — Human Soldier
+    ```
+
+    ## Fix safety
+    Safe: the fix writes the same symbols in the conventional order. No fix
+    is offered for files that write costs without braces (Cockatrice XML).
+    """
+
+    code = "MAN001"
+    name = "mana-cost-out-of-order"
+    category = "symbols"
+    severity = "warning"
+    rules = ("107.4", "202.1")
+    message = "mana cost {cost} is not in the conventional order: write {good}"
+    fixable = True
+    needs_parse = False
+
+    def check_card(self, card: Card) -> Iterable[Hit]:
+        for i, face in enumerate(card.faces):
+            cost = face.mana_cost
+            if not cost:
+                continue
+            good_symbols = conventional_cost(cost)
+            if good_symbols is None:
+                continue
+            good = "".join("{" + s + "}" for s in good_symbols)
+            if good == cost:
+                continue
+            fix = None if braceless(card) else Fix(f"Reorder to {good}", [Edit(0, len(cost), good)],
+                                                   face=i, field="mana_cost")
+            yield self.hit(face=i, field="mana_cost", start=0, end=len(cost), fix=fix, cost=cost, good=good)

@@ -1,0 +1,80 @@
+"""MAN002: generic mana written as several numbers, or {0} beside other symbols."""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from linter.checks._chars import braceless
+from linter.checks.base import Check, Hit
+from linter.diagnostics import Edit, Fix
+from linter.model import Card, cost_symbols
+
+
+class SplitGenericMana(Check):
+    """A mana cost with more than one generic number, or {0} with other symbols.
+
+    ## What it does
+    Reports a mana cost that writes its generic part as several numbers
+    ("{1}{1}{R}", "{2}{G}{1}") or that holds {0} next to other symbols
+    ("{0}{R}"), and offers the cost with one number.
+
+    ## Why is this bad?
+    A number symbol stands for that much generic mana (CR 107.4b), and a
+    printed cost gives its generic part as one number; {0} stands for a cost
+    of nothing and is only written alone (CR 107.4d). "{1}{1}" is usually a
+    typo for "{2}" or for a colored symbol, and tools that read the first
+    number as the generic cost get it wrong.
+
+    ## Example
+    ```yaml
+    name: Cinder Hound
+    mana_cost: "{1}{1}{R}"
+    type_line: Creature — Dog
+    ```
+
+    ## Use instead
+    ```yaml
+    name: Cinder Hound
+    mana_cost: "{2}{R}"
+    type_line: Creature — Dog
+    ```
+
+    ## Fix safety
+    Unsafe: the numbers are added up, which keeps the mana value, but a
+    "{1}" may have been meant as a colored symbol. No fix is offered for
+    files that write costs without braces (Cockatrice XML).
+    """
+
+    code = "MAN002"
+    name = "generic-mana-split"
+    category = "symbols"
+    severity = "warning"
+    rules = ("107.4b", "107.4d", "202.1")
+    message = "mana cost {cost} {what}: write {good}"
+    fixable = True
+    needs_parse = False
+
+    def check_card(self, card: Card) -> Iterable[Hit]:
+        for i, face in enumerate(card.faces):
+            cost = face.mana_cost
+            if not cost:
+                continue
+            symbols = cost_symbols(cost)
+            if "".join("{" + s + "}" for s in symbols) != cost:
+                continue  # something besides braced symbols: the symbol checks report it
+            numbers = [s for s in symbols if s.isdigit()]
+            if len(symbols) < 2 or not numbers:
+                continue
+            if len(numbers) == 1 and numbers[0] != "0":
+                continue
+            total = sum(int(n) for n in numbers)
+            rest = [s for s in symbols if not s.isdigit()]
+            variables = [s for s in rest if s in ("X", "Y", "Z")]
+            others = [s for s in rest if s not in ("X", "Y", "Z")]
+            generic = [str(total)] if total or not rest else []
+            good = "".join("{" + s + "}" for s in variables + generic + others)
+            what = "has several generic numbers" if len(numbers) > 1 else "has {0} beside other symbols"
+            fix = None if braceless(card) else Fix(f"Write {good}", [Edit(0, len(cost), good)], safe=False,
+                                                   face=i, field="mana_cost")
+            yield self.hit(face=i, field="mana_cost", start=0, end=len(cost), fix=fix,
+                           cost=cost, what=what, good=good)

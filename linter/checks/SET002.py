@@ -1,0 +1,273 @@
+"""SET002: one keyword with different reminder texts within a set."""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import re
+from collections import Counter
+from dataclasses import dataclass
+from typing import Iterable
+
+from linter.catalogue import load
+from linter.checks._chars import SELF_NOUNS, face_type_lines
+from linter.checks.base import Check, Hit
+from linter.model import Ability, Card, Face
+from linter.tables import keywords
+
+_MANA = re.compile(r"(?:\{[^{}]*\})+")
+_NUMBER_WORDS = ("a", "an", "another", "one", "two", "three", "four", "five", "six", "seven", "eight",
+                 "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "twenty", "x")
+_NUMBER = re.compile(r"\b(?:\d+|" + "|".join(_NUMBER_WORDS) + r")\b")
+_PRONOUN = re.compile(r"\b(?:it|them|they|he|she)\b")
+_POSSESSIVE = re.compile(r"\b(?:its|their|his|her)\b")
+_LIST = re.compile(r"\b([MN])(?: , [MN])+ ,? (or|and) ")
+_SPACE = re.compile(r"\s+")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+_EMBEDDED = re.compile(r"^(.*?)(?:walk|cycling| offering)\b", re.I)
+
+
+@functools.lru_cache(maxsize=None)
+def _variants() -> dict[str, tuple[tuple[str, ...], ...]]:
+    """Keyword (lower case) -> groups of phrases that count as the same, in loose form."""
+    nouns = sorted((n.lower() for n in SELF_NOUNS), key=len, reverse=True)
+    out = {}
+    for kw, groups in (load("set_level")["reminder_variants"] or {}).items():
+        out[kw.lower()] = tuple(
+            tuple(sorted({loose(p, [], [], nouns, []) for p in group} - {""}, key=len, reverse=True))
+            for group in groups)
+    return out
+
+
+def _words(text: str) -> str:
+    """Lower case, numbers, mana symbols, pronouns and plural endings taken out."""
+    s = text.replace("’", "'").lower()
+    s = _MANA.sub(" M ", s)
+    s = _NUMBER.sub(" N ", s)
+    s = _POSSESSIVE.sub(" POSS ", s)
+    s = _PRONOUN.sub(" PRON ", s)
+    s = re.sub(r"([,.;:()\"])", r" \1 ", s)
+    s = re.sub(r"\b(\w+?)ies\b", r"\1y", s)
+    s = re.sub(r"\b(\w{3,}?)s\b", r"\1", s)
+    s = _SPACE.sub(" ", s).strip()
+    return _LIST.sub(r"\1 \2 ", s + " ").strip()
+
+
+def loose(text: str, variables: list[str], selves: list[str], nouns: list[str], subtypes: list[str]) -> str:
+    """A text with what may differ between cards taken out: the keyword's parameter
+    (``variables``), the card's names (``selves``), "this <noun>" references to itself,
+    its subtypes written together as on its type line (``subtypes``: "Zombie Angel" in
+    an embalm reminder), mana symbols, numbers (in digits or words), pronouns and
+    plurals."""
+    s = text.replace("’", "'")
+    for v in sorted(variables, key=len, reverse=True):
+        s = re.sub(re.escape(v), " P ", s, flags=re.I)
+    for name in sorted(selves, key=len, reverse=True):
+        pattern = re.escape(name)
+        if name[:1].isalnum():
+            pattern = r"\b" + pattern + r"\b"
+        s = re.sub(pattern, " SELF ", s, flags=re.I)
+    if nouns:
+        s = re.sub(r"\bthis (?:" + "|".join(re.escape(n) for n in nouns) + r")\b", " SELF ", s, flags=re.I)
+    for run in subtypes:
+        s = re.sub(r"\b" + re.escape(run) + r"\b", " TYPE ", s, flags=re.I)
+    return _words(s)
+
+
+def embedded_part(ability: Ability, head: str) -> list[str]:
+    """The land or card type written inside a keyword ("Forest" in Forestwalk, "Swamp"
+    in Swampcycling)."""
+    m = _EMBEDDED.match(head)
+    if m and m.group(1).strip() and not head.lower().startswith((ability.keyword or "").lower()):
+        return [m.group(1).strip()]
+    return []
+
+
+def variable_parts(ability: Ability, embedded: list[str]) -> list[str]:
+    """The words of a keyword that change from card to card: its parameter without mana
+    symbols and numbers (a card name also by its short name), and the type written
+    inside the keyword."""
+    parts: list[str] = list(embedded)
+    if ability.parameter:
+        text = _MANA.sub(" ", ability.parameter)
+        text = re.sub(r"^\s*(?:\d+|X)\b\s*[—-]?", "", text).strip(" ,—-.")
+        if len(text) > 1 and not re.fullmatch(r"\d+|X", text):
+            parts.append(text)
+            short = text.split(",", 1)[0].strip()
+            if "," in text and len(short) > 1:
+                parts.append(short)
+    return parts
+
+
+def parameter_shape(parameter: str | None, embedded: list[str]) -> str:
+    """A keyword's parameter with its numbers and mana symbols taken out ("Ward {2}" and
+    "Ward {3}" have the same shape, "Gift a Food" and "Gift a card" do not)."""
+    return _words(" ".join([(parameter or "").strip(), *embedded]))
+
+
+def normalize(reminder: str, keyword: str, variables: list[str], selves: list[str], nouns: list[str],
+              subtypes: list[str]) -> str:
+    """A reminder text in the loose form of :func:`loose`, with the template variants of
+    rules_data/set_level.yaml for this keyword erased."""
+    s = " " + loose(reminder, variables, selves, nouns, subtypes) + " "
+    for group in _variants().get(keyword.lower(), ()):
+        for phrase in group:
+            s = s.replace(" " + phrase + " ", " ")
+    return _SPACE.sub(" ", s).strip()
+
+
+def sentences(key: str) -> list[str]:
+    return [p for p in _SENTENCE_END.split(key.strip("() ").replace(" .", ".")) if p]
+
+
+def consistent(a: str, b: str) -> bool:
+    """Whether two normalized reminder texts say the same thing.
+
+    Sentences that only one of them has are card-specific additions ("It has
+    haste.", "Copies become tokens.") and do not count; a sentence that stands where
+    the other text has a similar but different one is a different wording."""
+    if a == b:
+        return True
+    sa, sb = sentences(a), sentences(b)
+    matcher = difflib.SequenceMatcher(None, sa, sb, autojunk=False)
+    for op, i1, i2, j1, j2 in matcher.get_opcodes():
+        if op != "replace":
+            continue
+        for x in sa[i1:i2]:
+            for y in sb[j1:j2]:
+                if difflib.SequenceMatcher(None, x.split(), y.split(), autojunk=False).ratio() >= 0.6:
+                    return False
+    return True
+
+
+@dataclass
+class Occurrence:
+    card: Card
+    face: int
+    start: int
+    end: int
+    keyword: str
+    rule: str | None
+    text: str
+    key: str
+    shape: str
+
+
+def _self_nouns(face: Face) -> list[str]:
+    nouns = {n.lower() for n in SELF_NOUNS}
+    nouns |= {w.key.lower() for tl in face_type_lines(face) for w in (*tl.head, *tl.subtypes)}
+    return sorted(nouns, key=len, reverse=True)
+
+
+def occurrences(card: Card) -> Iterable[Occurrence]:
+    """Every reminder text that follows a keyword at the top level of a face (a reminder
+    that follows several keywords on one line explains all of them and is left out)."""
+    table = keywords()
+    for i, face in enumerate(card.faces):
+        parsed = face.parsed
+        if parsed is None or not face.oracle_text:
+            continue
+        selves = [n for n in {face.name, card.name, *(p for p in (card.name or "").split(" // "))}
+                  if n and n.strip()]
+        selves += [n.split(",", 1)[0] for n in selves if "," in n]
+        nouns = _self_nouns(face)
+        runs = {" ".join(w.text for w in tl.subtypes) for tl in face_type_lines(face) if tl.subtypes}
+        previous: Ability | None = None
+        for a in parsed.abilities:
+            shared_line = (previous is not None and previous.kind == "keyword" and previous.line == a.line)
+            previous = a
+            if a.kind != "keyword" or not a.keyword or shared_line:
+                continue
+            for s, e in parsed.reminders:
+                if not (a.start <= s and e <= a.end):
+                    continue
+                head = face.oracle_text[a.start:s].strip()
+                if "," in head or ";" in head:
+                    continue  # "Flying, vigilance (…)": one reminder for several keywords
+                text = face.oracle_text[s:e]
+                kw = table.get(a.keyword.lower())
+                embedded = embedded_part(a, head)
+                own = [r for r in runs if r.lower() not in a.keyword.lower()]
+                key = normalize(text, a.keyword, variable_parts(a, embedded), selves, nouns, own)
+                yield Occurrence(card, i, s, e, a.keyword, kw.rule if kw else None, text, key,
+                                 parameter_shape(a.parameter, embedded))
+
+
+class InconsistentReminderText(Check):
+    """A keyword whose reminder text is worded differently on cards of one set.
+
+    ## What it does
+    Collects, for each keyword, the reminder texts that follow it on the
+    cards of a file, and compares them after taking out what legitimately
+    changes from card to card: the keyword's parameter ("Ward {2}" and "Ward
+    {3}", "Forestwalk" and "Islandwalk"), numbers in digits or words, plural
+    endings and pronouns, mana symbols, the card's references to itself
+    ("this creature", "this Vehicle", its name) and its subtypes, sentences
+    that only some cards add ("It has haste."), and the template variants
+    listed in rules_data/set_level.yaml. Keywords with differently worded
+    parameters ("Gift a card", "Gift a Food") are compared only among
+    themselves. Each reminder that differs from the one most cards of the set
+    use is reported.
+
+    ## Why is this bad?
+    Reminder text sums up a rule that applies to the card (CR 207.2a); one
+    keyword means one thing, so its reminder should read the same on every
+    card. A different wording is usually a typo, an old draft's leftover, or
+    a copy that was edited in one place, and players wonder whether the
+    keyword does something else on this card.
+
+    ## Example
+    ```yaml
+    - name: Gale Rider
+      type_line: Creature — Bird
+      oracle_text: Skyward 2 (When this creature enters, scry 2.)
+    - name: Gust Kite
+      type_line: Creature — Bird
+      oracle_text: Skyward 1 (When this creature enters, scry 1.)
+    - name: Storm Heron
+      type_line: Creature — Bird
+      oracle_text: Skyward 3 (Whenever this creature attacks, scry 3.)
+    ```
+
+    ## Use instead
+    ```yaml
+    - name: Storm Heron
+      type_line: Creature — Bird
+      oracle_text: Skyward 3 (When this creature enters, scry 3.)
+    ```
+
+    ## Fix safety
+    No automatic fix: the set's usual wording may be the outdated one.
+    """
+
+    code = "SET002"
+    name = "inconsistent-reminder-text"
+    category = "set"
+    severity = "warning"
+    rules = ("207.2a",)
+    scope = "set"
+    message = ("reminder text of {keyword} differs from the one on {others} other card{s} "
+               "of this set, such as {example!r}: {text}")
+
+    def check_set(self, cards: list[Card]) -> Iterable[tuple[Card, Hit]]:
+        groups: dict[tuple[str, str], list[Occurrence]] = {}
+        for card in cards:
+            for occ in occurrences(card):
+                groups.setdefault((occ.keyword.lower(), occ.shape), []).append(occ)
+        for occs in groups.values():
+            counts = Counter(o.key for o in occs)
+            if len(counts) < 2:
+                continue
+            # the wording most cards use; on a tie, the first one in the file
+            order = {k: n for n, k in reversed(list(enumerate(o.key for o in occs)))}
+            best = max(counts, key=lambda k: (counts[k], -order[k]))
+            reference = next(o for o in occs if o.key == best)
+            agreeing = sum(n for k, n in counts.items() if consistent(k, best))
+            for o in occs:
+                if consistent(o.key, best):
+                    continue
+                rules = ("207.2a", o.rule) if o.rule else None
+                yield o.card, self.hit(face=o.face, field="oracle_text", start=o.start, end=o.end,
+                                       rules=rules, keyword=o.keyword, others=agreeing,
+                                       s="" if agreeing == 1 else "s", example=reference.card.name,
+                                       text=o.text)

@@ -1,0 +1,87 @@
+"""TYP004: a subtype that no list of subtypes holds."""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from linter.checks._chars import char_data, closest, subtype_families, type_lines
+from linter.checks.base import Check, Hit
+from linter.diagnostics import Edit, Fix
+from linter.model import Card
+
+
+#: what the CR calls the subtypes of a card type, where it is not "<type> type"
+_FAMILY = {"Creature": "creature type", "Kindred": "creature type", "Plane": "planar type",
+           "Instant": "spell type", "Sorcery": "spell type"}
+#: card types whose subtypes name a character or a place: a new card brings a new one
+_NAMED = frozenset({"Planeswalker", "Plane"})
+
+
+class UnknownSubtype(Check):
+    """A word after the dash that is not a subtype.
+
+    ## What it does
+    Reports each subtype that is on none of the Comprehensive Rules' lists of
+    subtypes (nor among the few printed only outside the tournament card
+    pool, or retired names: TYP008 and TYP007 note those). The message names
+    the closest subtype of the card's own types. An unknown planeswalker or
+    planar type is only a note unless it looks like a misspelt one: every new
+    planeswalker or plane brings its own subtype.
+
+    ## Why is this bad?
+    Each card type has its own list of subtypes (CR 205.3g–205.3q; creature
+    types in CR 205.3m). A misspelt subtype makes the card miss every effect
+    that counts it ("Elves you control get +1/+1" does not see an "Elff").
+    An invented creature type is a design choice, but worth declaring on
+    purpose.
+
+    ## Example
+    ```yaml
+    name: Canopy Archer
+    mana_cost: "{1}{G}"
+    type_line: Creature — Elff Archer
+    ```
+
+    ## Use instead
+    ```yaml
+    name: Canopy Archer
+    mana_cost: "{1}{G}"
+    type_line: Creature — Elf Archer
+    ```
+
+    ## Fix safety
+    The fix replaces the word with the suggested subtype: safe when only the
+    letter case differs, unsafe otherwise (the suggestion is a guess).
+    """
+
+    code = "TYP004"
+    name = "unknown-subtype"
+    category = "rules"
+    severity = "warning"
+    rules = ("205.3a", "205.3m")
+    message = "{word!r} is not a {kind}{hint}"
+    fixable = True
+    needs_parse = False
+
+    def check_card(self, card: Card) -> Iterable[Hit]:
+        data = char_data()
+        for i, face, tl in type_lines(card):
+            kinds = tl.card_types(data)
+            for w in tl.subtypes:
+                if subtype_families(w.key, data):
+                    continue
+                pool = set().union(*(data.subtypes.get(k, ()) for k in kinds)) if kinds else data.all_subtypes
+                guess = closest(w.key, pool)
+                hint = f": did you mean {guess!r}?" if guess else ""
+                names = {_FAMILY.get(k, f"{k.lower()} type") for k in kinds}
+                kind = names.pop() if len(names) == 1 else "subtype"
+                # every new planeswalker or plane is a new subtype: a note, unless it is a typo
+                severity = "info" if kinds and kinds <= _NAMED and not guess else None
+                if severity:
+                    hint = f" yet (a new {kind} is fine for a new {next(iter(kinds)).lower()})"
+                fix = None
+                if guess:
+                    fix = Fix(f"Replace with {guess!r}", [Edit(w.start, w.end, guess)],
+                              safe=guess.lower() == w.key.lower(), face=i, field="type_line")
+                yield self.hit(face=i, field="type_line", start=w.start, end=w.end, fix=fix,
+                               severity=severity, word=w.text, kind=kind, hint=hint)

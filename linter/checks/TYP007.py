@@ -1,0 +1,66 @@
+"""TYP007: a type name that Oracle text has retired (Tribal, old creature types)."""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from linter.checks._chars import char_data, type_lines
+from linter.checks.base import Check, Hit
+from linter.diagnostics import Edit, Fix
+from linter.model import Card
+
+
+class RetiredTypeName(Check):
+    """A card type or subtype written with a name that has been replaced.
+
+    ## What it does
+    Notes "Tribal" (now Kindred) and creature types that the current lists no
+    longer hold because Oracle text merged them into another (Naga into
+    Snake, Viashino into Lizard, Hound into Dog, Cephalid into Octopus; the
+    table is rules_data/characteristics.yaml).
+
+    ## Why is this bad?
+    Tribal is an obsolete name of the kindred card type (CR 308, glossary),
+    and the creature types of CR 205.3m are the ones effects count: a card
+    still called a Viashino is not a Lizard for "Lizards you control". Cards
+    printed before the change keep their old wording, so this is a note.
+
+    ## Example
+    ```yaml
+    name: Spearhead Volley
+    mana_cost: "{1}{R}"
+    type_line: Tribal Instant — Goblin
+    ```
+
+    ## Use instead
+    ```yaml
+    name: Spearhead Volley
+    mana_cost: "{1}{R}"
+    type_line: Kindred Instant — Goblin
+    ```
+
+    ## Fix safety
+    Renaming a card type is safe. Renaming a creature type is unsafe: the
+    card may already have the new type, or its text may name the old one.
+    """
+
+    code = "TYP007"
+    name = "retired-type-name"
+    category = "templating"
+    severity = "info"
+    rules = ("308.1", "205.3m")
+    message = "{word!r} is an old name: Oracle text now says {new!r}"
+    fixable = True
+    needs_parse = False
+
+    def check_card(self, card: Card) -> Iterable[Hit]:
+        data = char_data()
+        for i, face, tl in type_lines(card):
+            found = [(w, data.retired_types[w.text], True, ("308.1",))
+                     for w in tl.head if w.text in data.retired_types]
+            found += [(w, data.retired_subtypes[w.key], False, ("205.3m",))
+                      for w in tl.subtypes if w.key in data.retired_subtypes]
+            for w, new, safe, rules in found:
+                fix = Fix(f"Rename to {new!r}", [Edit(w.start, w.end, new)], safe=safe, face=i, field="type_line")
+                yield self.hit(face=i, field="type_line", start=w.start, end=w.end, fix=fix,
+                               rules=rules, word=w.text, new=new)
