@@ -23,22 +23,36 @@ def _tables():
     return tables
 
 
-@functools.lru_cache(maxsize=None)
-def _first_words() -> frozenset[str]:
-    """First words of every keyword name and alias (a fast pre-filter)."""
+def table_version() -> tuple[int, int]:
+    """Changes when the keyword table does (a set's configuration may extend it)."""
+    table = _tables().keywords()
+    return id(table), len(table)
+
+
+@functools.lru_cache(maxsize=4)
+def _first_words_for(version) -> frozenset[str]:
     out = set()
     for name in _tables().keywords():
         out.add(name.split()[0].rstrip("!"))
     return frozenset(out)
 
 
+def _first_words() -> frozenset[str]:
+    """First words of every keyword name and alias (a fast pre-filter)."""
+    return _first_words_for(table_version())
+
+
 _EMBEDDED_HINT = re.compile(r"^\S*?(?:walk|cycling)\b|^\S+ (?:\S+ )?(?:offering|landwalk|landcycling)\b", re.I)
 _FIRST_WORD = re.compile(r"[^\s,;.:{(—–]+")
 
 
-@functools.lru_cache(maxsize=4096)
 def find(item: str):
     """The keyword ``item`` starts with and the length of its name, or None."""
+    return _find(item, table_version())
+
+
+@functools.lru_cache(maxsize=4096)
+def _find(item: str, version):
     m = _FIRST_WORD.match(item)
     if m is None:
         return None
@@ -51,9 +65,13 @@ def find(item: str):
 _LABEL_FORM = re.compile(r"[—–]\s*\[(?:ability|effect|activated ability|cost\]: \[effect)\]")
 
 
-@functools.lru_cache(maxsize=None)
 def _label_keywords() -> dict[str, object]:
     """Keywords written as a label before an ability ("Max speed — …")."""
+    return _label_keywords_for(table_version())
+
+
+@functools.lru_cache(maxsize=4)
+def _label_keywords_for(version) -> dict[str, object]:
     out = {}
     for name, kw in _tables().keywords().items():
         if any(_LABEL_FORM.search(w) for w in kw.written):

@@ -32,6 +32,7 @@ from spacy.tokens import Doc, Span
 
 from linter.model import Ability, Card, Face, ParsedText, Phrase
 from linter.nlp import selfref
+from linter.nlp.keywords import table_version
 from linter.nlp.rulerefs import RuleMatcher, kind_rules
 from linter.nlp.segment import Context, Segmenter
 from linter.nlp.tokenizer import build_tokenizer
@@ -154,9 +155,15 @@ def _assign_rules(a: Ability, rules: dict[str, tuple[str, ...]]) -> None:
 
 class RuleRefs:
     def __init__(self, nlp: Language):
+        self.nlp = nlp
         self.matcher = RuleMatcher(nlp)
+        self.version = table_version()
 
     def __call__(self, doc: Doc) -> Doc:
+        if table_version() != self.version:  # a configuration added keywords
+            self.matcher = RuleMatcher(self.nlp)
+            self.version = table_version()
+            _phrase_rules.cache_clear()
         spans = []
         for s, e, info in self.matcher(doc, _state(doc).text):
             spans.append(Span(doc, s, e, label=info.label, kb_id=info.id))

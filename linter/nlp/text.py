@@ -145,8 +145,16 @@ def line_spans(text: str, protect: list[tuple[int, int]]) -> list[tuple[int, int
 
 def strip_spans(text: str, start: int, end: int, holes: list[tuple[int, int]]) -> str:
     """text[start:end] with the ``holes`` blanked to spaces (offsets stay valid)."""
-    chunk = list(text[start:end])
-    for s, e in holes:
-        for i in range(max(s, start), min(e, end)):
-            chunk[i - start] = " "
-    return "".join(chunk)
+    if not holes:
+        return text[start:end]
+    parts = []
+    pos = start
+    for s, e in sorted(holes):
+        s, e = max(s, pos), min(e, end)
+        if s >= e:
+            continue
+        parts.append(text[pos:s])
+        parts.append(" " * (e - s))
+        pos = e
+    parts.append(text[pos:end])
+    return "".join(parts)
