@@ -18,7 +18,9 @@ from linter.source import SourceFile
 __all__ = ["EXTENSIONS", "ReadError", "ReadResult", "discover", "read_file", "read_text", "read_bytes"]
 
 #: file name endings that ``discover`` picks up in directories
-EXTENSIONS = (".xml", ".json", ".yaml", ".yml")
+EXTENSIONS = (".xml", ".json", ".yaml", ".yml", ".mse-set")
+#: file names (without an ending) that ``discover`` picks up: Magic Set Editor's set file
+NAMES = ("set",)
 _SKIP_DIRS = frozenset({".git", "node_modules", ".venv", "venv", "__pycache__"})
 
 _BOM = b"\xef\xbb\xbf"
@@ -38,8 +40,10 @@ def discover(paths: list[str]) -> tuple[list[str], list[ReadResult]]:
             for root, dirs, names in os.walk(p):
                 dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in _SKIP_DIRS)
                 for n in names:
-                    if n.lower().endswith(EXTENSIONS) and not n.startswith("."):
-                        files.add(os.path.join(root, n))
+                    if (n.lower().endswith(EXTENSIONS) or n in NAMES) and not n.startswith("."):
+                        path = os.path.join(root, n)
+                        if os.path.isfile(path):  # an unzipped package is a folder named *.mse-set
+                            files.add(path)
         elif os.path.exists(p):
             files.add(p)
         else:
@@ -62,7 +66,12 @@ def read_file(path: str) -> ReadResult:
 
 
 def read_bytes(raw: bytes, path: str = "<bytes>") -> ReadResult:
-    """Read card data from bytes (UTF-8, with or without a byte-order mark)."""
+    """Read card data from bytes (UTF-8, with or without a byte-order mark, or
+    a zipped Magic Set Editor package)."""
+    from linter.readers import mse
+
+    if mse.is_zip(raw) or path.lower().endswith(mse.PACKAGE_EXT):
+        return mse.read_package(raw, path)
     bom = raw.startswith(_BOM)
     body = raw[3:] if bom else raw
     try:

@@ -8,7 +8,8 @@ import re
 from linter.readers.base import ReadError, ReadResult
 from linter.source import SourceFile
 
-UNSUPPORTED = "not a supported card file (expected Scryfall JSON, MTGJSON, Cockatrice XML or YAML)"
+UNSUPPORTED = ("not a supported card file (expected Scryfall JSON, MTGJSON, Cockatrice XML, YAML,"
+               " a Magic Set Editor set, MSE-Hub JSON or LackeyBot JSON)")
 
 _YAML_EXT = (".yaml", ".yml")
 _YAML_HINT = re.compile(
@@ -31,11 +32,12 @@ def sniff(text: str, path: str = "") -> str | None:
     return None
 
 
-def read_source(source: SourceFile) -> ReadResult:
-    """Detect the format of ``source`` and read its cards."""
+def read_source(source: SourceFile, read=None) -> ReadResult:
+    """Detect the format of ``source`` and read its cards (or read them with
+    ``read(source, result)`` when the caller knows the format)."""
     result = ReadResult(path=source.path, source=source)
     try:
-        _read(source, result)
+        (read or _read)(source, result)
     except ReadError as e:
         result.error = e
     except RecursionError:
@@ -54,6 +56,11 @@ def read_source(source: SourceFile) -> ReadResult:
 
 def _read(source: SourceFile, result: ReadResult) -> None:
     text = source.text
+    from linter.readers import mse
+
+    if mse.looks_like_mse(text, source.path):
+        mse.read_mse(source, result)
+        return
     kind = sniff(text, source.path)
     ext = os.path.splitext(source.path)[1].lower()
     if kind == "xml":
@@ -76,8 +83,16 @@ def _read(source: SourceFile, result: ReadResult) -> None:
                 _read_yaml(source, result)
                 return
             raise
-        from linter.readers import mtgjson, scryfall
+        from linter.readers import lackeybot, msehub, mtgjson, scryfall
 
+        if msehub.looks_like_msehub(data):
+            result.format = "msehub"
+            msehub.read_msehub(source, data, result)
+            return
+        if lackeybot.looks_like_lackeybot(data):
+            result.format = "lackeybot"
+            lackeybot.read_lackeybot(source, data, result)
+            return
         if mtgjson.looks_like_mtgjson(data):
             result.format = "mtgjson"
             mtgjson.read_mtgjson(source, data, result)
