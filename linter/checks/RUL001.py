@@ -29,6 +29,10 @@ _USE = [
                re.I),
 ]
 
+# another object named between the arrival and "tap it for mana": "it" may mean that one
+_OTHER_OBJECT = re.compile(
+    r"\b(?:lands?|artifacts?|enchantments?|planeswalkers?|permanents?|cards?|tokens?|target)\b", re.I)
+
 _HASTE = re.compile(r"\bhaste\b", re.I)
 # a static ability that gives creatures (all, or a kind of them) haste
 _HASTE_FOR_ALL = re.compile(r"\bcreatures?\b[^.]*?\b(?:have|has|gain|gains)\b[^.]*?\bhaste\b", re.I)
@@ -111,7 +115,7 @@ class TapAbilityWhileSummoningSick(Check):
             for event_end, subject in self._arrivals(card, face, unit):
                 for pattern in _USE:
                     m = pattern.search(unit, event_end)
-                    if m:
+                    if m and not _OTHER_OBJECT.search(unit, event_end, m.start()):
                         yield self.hit(face=i, field="oracle_text", start=a + m.start(), end=a + m.end(),
                                        what=f"the text says to {m.group(0).lower()}",
                                        subject=subject,

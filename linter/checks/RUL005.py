@@ -65,6 +65,8 @@ def card_mana_value(card: Card) -> tuple[float, str] | None:
     front = card.faces[0]
     if front.mana_cost is None or not _computable(front.mana_cost):
         return None
+    if front.mana_cost == "" and (card.layout or "").lower() == "meld":
+        return None  # a melded permanent adds up the costs of two cards (202.3c)
     if front.mana_cost == "":
         return 0.0, "it has no mana cost"
     return mana_value(front.mana_cost), f"its mana cost is {front.mana_cost}{_note(front.mana_cost)}"
