@@ -306,3 +306,62 @@ def test_real_cards_are_silent_but_for_known_wrong_ones(shared_data):
     assert not errors, errors[:10]
     assert not unexpected, "\n".join(unexpected[:50])
     assert MUST_FIND <= found, f"no longer found: {sorted(MUST_FIND - found)}"
+
+
+# -- the collector itself ----------------------------------------------------------------
+
+
+def _write(tmp_path, name: str, text: str) -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_collector_reads_a_good_file(tmp_path):
+    path = _write(tmp_path, "RUL002.yaml", """
+code: RUL002
+cases:
+  - name: flagged-one
+    flagged: true
+    message: "tap"
+    line: 2
+    card: {name: A, type_line: Instant, oracle_text: "{T}: Draw a card."}
+  - name: raw-yaml
+    flagged: false
+    card_yaml: |
+      name: B
+      type_line: Instant
+""")
+    code, cases, problems = parse_case_file(path)
+    assert (code, problems) == ("RUL002", [])
+    assert [c.name for c in cases] == ["flagged-one", "raw-yaml"]
+    assert "oracle_text: '{T}: Draw a card.'" in cases[0].yaml_text
+    assert cases[1].yaml_text.startswith("name: B\n")
+
+
+@pytest.mark.parametrize("body, problem", [
+    ("code: RUL002\ncases:\n  - {name: a, flaged: true, card: {name: A}}\n", "unknown keys ['flaged']"),
+    ("code: RUL002\ncases:\n  - {name: a, flagged: true, card: {name: A}}\n  - {name: a, flagged: false, card: {name: A}}\n",
+     "duplicate case name"),
+    ("code: RUL002\ncases:\n  - {name: a, flagged: yes-please, card: {name: A}}\n", "'flagged' must be true or false"),
+    ("code: RUL002\ncases:\n  - {name: a, flagged: true}\n", "exactly one of 'card' and 'card_yaml'"),
+    ("code: RUL002\ncases:\n  - {name: a, flagged: false, message: x, card: {name: A}}\n", "only make sense when flagged"),
+    ("code: RUL003\ncases:\n  - {name: a, flagged: true, card: {name: A}}\n", "does not match the file name"),
+    ("code: RUL002\ncases: []\n", "non-empty list"),
+    ("code: RUL002\ncases:\n  - {name: Not Kebab, flagged: true, card: {name: A}}\n", "kebab-case"),
+    ("code: RUL002\nextra: 1\ncases:\n  - {name: a, flagged: true, card: {name: A}}\n", "unknown key 'extra'"),
+    ("code: [\n", "cannot be read"),
+])
+def test_collector_refuses_malformed_files(tmp_path, body, problem):
+    _code, _cases, problems = parse_case_file(_write(tmp_path, "RUL002.yaml", body))
+    assert any(problem in p for p in problems), problems
+
+
+def test_a_case_fails_when_the_check_disagrees():
+    wrong = Case(code="RUL002", name="wrongly-expected", flagged=False,
+                 yaml_text="name: A\ntype_line: Instant\noracle_text: '{T}: Draw a card.'\n")
+    with pytest.raises(AssertionError, match="must not flag"):
+        test_case(wrong)
+    wrong.flagged, wrong.yaml_text = True, "name: A\ntype_line: Instant\noracle_text: Draw a card.\n"
+    with pytest.raises(AssertionError, match="must flag"):
+        test_case(wrong)
