@@ -58,22 +58,27 @@ class Report:
 
 
 def check_paths(paths: Iterable[str], select=None, ignore=None, *, config: Config | None = None,
-                baseline: Baseline | None = None) -> Report:
-    """Read every card file under ``paths``, lint the cards and collect the findings."""
+                baseline: Baseline | None = None, results: list[ReadResult] | None = None) -> Report:
+    """Read every card file under ``paths``, lint the cards and collect the findings.
+
+    ``results`` gives files already read instead (``paths`` is then not read):
+    fixes check the files again as they edit them.
+    """
     if config is not None:
         select, ignore = config.selection(select, ignore)
         config.install()
     try:
-        return _check_paths(paths, Selection(select, ignore), config, baseline)
+        return _check_paths(paths, Selection(select, ignore), config, baseline, results)
     finally:
         if config is not None:
             reset_active()
 
 
 def _check_paths(paths: Iterable[str], selection: Selection, config: Config | None,
-                 baseline: Baseline | None) -> Report:
+                 baseline: Baseline | None, results: list[ReadResult] | None = None) -> Report:
     report = Report()
-    results = read_paths(paths)
+    if results is None:
+        results = read_paths(paths)
     for result in results:
         report.files.append(FileEntry(result.path, result.format, len(result.cards),
                                       result.error.describe() if result.error else None))
