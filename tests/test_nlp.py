@@ -273,6 +273,17 @@ def test_flavor_words():
     assert p.abilities[2].kind == "activated" and p.abilities[2].keyword == "Solved"
 
 
+def test_a_sentence_before_a_dash_is_no_label():
+    a = only(parse_text("Each opponent faces a villainous choice — They lose 3 life, or you draw a card.",
+                        type_line="Sorcery"), "spell")
+    assert a.ability_word is None
+
+
+def test_ability_word_with_a_hyphen_for_a_dash():
+    a = only(parse_text("Landfall - Whenever a land you control enters, scry 1.", type_line="Creature"), "triggered")
+    assert a.ability_word == "Landfall"
+
+
 def test_flavor_word_before_a_keyword():
     a = only(parse_text("Moonblade — Equip {4}", type_line="Artifact — Equipment"), "keyword")
     assert (a.keyword, a.ability_word, a.parameter) == ("Equip", "Moonblade", "{4}")

@@ -72,6 +72,20 @@ _STATIC_SPELL_RE = re.compile(
 )
 
 
+def _is_label(name: str) -> bool:
+    """Whether a "Name —" prefix is an ability word or a flavor word: a known
+    ability word, a few words, or a title ("The Most Important Punch in
+    History"); not a sentence ("Each opponent faces a villainous choice")."""
+    from linter import tables
+
+    if name.lower() in tables.ability_words():
+        return True
+    words = name.split()
+    if "," in name or len(words) > 7:
+        return False
+    return len(words) <= 4 or sum(w[0].isupper() for w in words) * 2 >= len(words)
+
+
 def _roman(numeral: str) -> int:
     values = {"I": 1, "V": 5, "X": 10}
     total = 0
@@ -214,7 +228,7 @@ class Segmenter:
             if kw is not None:
                 keyword = kw.name
                 label = name
-            elif len(name.split()) <= 6 and "," not in name:
+            elif _is_label(name):
                 label = name
         body = cs
         if label is not None:
