@@ -269,7 +269,10 @@ def test_flavor_words():
     p = parse_text("Fathomless descent — This creature gets +1/+0 for each card in your graveyard.\n"
                    "To solve — You control three creatures.\nSolved — {T}: Draw a card.",
                    type_line="Enchantment — Case")
-    assert [a.ability_word for a in p.abilities][:2] == ["Fathomless descent", "To solve"]
+    assert p.abilities[0].ability_word == "Fathomless descent"
+    to_solve = p.abilities[1]
+    assert (to_solve.kind, to_solve.keyword, to_solve.ability_word) == ("triggered", "To solve", None)
+    assert "719.3a" in to_solve.rules
     assert p.abilities[2].kind == "activated" and p.abilities[2].keyword == "Solved"
 
 

@@ -16,6 +16,9 @@ def cited_numbers(nlp) -> dict[str, set[str]]:
     for kind, rules in kind_rules().items():
         for r in rules:
             out.setdefault(r, set()).add(f"kinds.{kind}")
+    for label, spec in (patterns_data().get("labels") or {}).items():
+        for r in spec["rules"]:
+            out.setdefault(r, set()).add(f"labels.{label}")
     for pid, info in RuleMatcher(nlp).info.items():
         for r in info.rules:
             out.setdefault(r, set()).add(pid)

@@ -27,6 +27,12 @@ def kind_rules() -> dict[str, tuple[str, ...]]:
     return {k: tuple(v) for k, v in patterns_data()["kinds"].items()}
 
 
+@functools.lru_cache(maxsize=None)
+def special_labels() -> dict[str, dict]:
+    """Lower-case label -> {kind, rules} ("to solve")."""
+    return {k.lower(): v for k, v in (patterns_data().get("labels") or {}).items()}
+
+
 def _inflections(word: str) -> list[str]:
     """Simple English forms of a verb: exile, exiles, exiled, exiling."""
     out = {word, word + "s", word + "ed", word + "ing"}

@@ -19,6 +19,7 @@ from linter.model import Ability
 from linter.nlp import keywords as K
 from linter.nlp import text as T
 from linter.nlp.costs import LOYALTY_RE, split_cost
+from linter.nlp.rulerefs import special_labels
 
 
 @dataclass(slots=True)
@@ -225,8 +226,12 @@ class Segmenter:
         if lm and not _TRIGGER_RE.match(line):
             name = lm.group(1).strip()
             kw = K.label_keyword(name)
+            special = special_labels().get(name.lower())
             if kw is not None:
                 keyword = kw.name
+                label = name
+            elif special is not None:
+                keyword = name
                 label = name
             elif _is_label(name):
                 label = name
@@ -244,6 +249,10 @@ class Segmenter:
         ab.start, ab.text = cs, line
         if keyword:
             ab.keyword = keyword
+            special = special_labels().get(keyword.lower())
+            if special is not None:
+                ab.kind = special["kind"]
+                ab.rules = tuple(special["rules"])
         elif label:
             ab.ability_word = label
         return [ab]
