@@ -1,0 +1,546 @@
+"""Applying fixes to card files, byte for byte and atomically.
+
+A fix edits a field's decoded value (:class:`~linter.diagnostics.Edit`).
+Here each edit becomes an edit of the file's raw text: the field's
+:class:`~linter.source.Loc` gives the raw span (only an exact Loc will do),
+the format's codec (:mod:`linter.fixes_codecs`) confirms that the span
+decodes to the text being replaced and encodes the new text the way the file
+writes it.  Nothing outside the edited spans changes: key order,
+indentation, comments, other escapes, line endings and a byte-order mark stay
+as they were.
+
+Edits of one round are applied from the end of the file backwards; a fix
+that overlaps one already taken waits for the next round.  The edited text
+is read back with the same reader and must give the same cards with only the
+fixed fields changed, else the fixes that break it are left out.  Then the
+cards are checked again, until no fix applies (at most ``MAX_ROUNDS``
+rounds).  Files are written at the end, each through a temporary file in its
+own directory that replaces it, and only when the file on disk still holds
+the bytes that were read.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+import os
+import stat
+import tempfile
+from dataclasses import dataclass, field
+from typing import Iterable
+
+from linter.diagnostics import Diagnostic, Edit, Fix
+from linter.fixes_codecs import FileStyle, FieldCodec, codec_for
+from linter.model import Card
+from linter.readers.base import ReadResult
+from linter.source import SourceFile
+
+MAX_ROUNDS = 10
+_BOM = b"\xef\xbb\xbf"
+
+#: card-level fields that live in attributes of their own
+_CARD_ATTRS = {"name": "name", "layout": "layout", "set": "set_code", "released_at": "released"}
+
+
+class FileChanged(Exception):
+    """The file on disk no longer holds the bytes that were read."""
+
+
+@dataclass(frozen=True)
+class RawEdit:
+    """Replace ``[start, end)`` of a source's decoded text with ``text`` (already encoded)."""
+
+    start: int
+    end: int
+    text: str
+
+    def conflicts(self, other: "RawEdit") -> bool:
+        if self == other:
+            return False
+        if max(self.start, other.start) < min(self.end, other.end):
+            return True  # the spans share characters
+        for ins, span in ((self, other), (other, self)):
+            if ins.start == ins.end and span.start <= ins.start <= span.end and \
+                    (span.start < ins.start < span.end or ins.start == span.start):
+                return True  # an insertion inside the other span or at the same place
+        return False
+
+
+@dataclass
+class NotApplied:
+    """A fix that cannot be applied, and why."""
+
+    diagnostic: Diagnostic
+    reason: str
+
+    def describe(self) -> str:
+        d = self.diagnostic
+        return f"{d.path}:{d.line}:{d.column}: {d.code}: fix not applied: {self.reason}"
+
+
+@dataclass
+class Planned:
+    """A fix turned into raw edits of one file."""
+
+    diagnostic: Diagnostic
+    card_index: int
+    key: tuple
+    value: str
+    edits: list[Edit]
+    raw: list[RawEdit]
+
+
+def _target(d: Diagnostic) -> tuple[int | None, str | None]:
+    fix = d.fix
+    assert fix is not None
+    if fix.field is not None:
+        return fix.face, fix.field
+    return d.face, d.field
+
+
+def field_value(card: Card, face: int | None, name: str):
+    """A field's value, its Loc and its key in :func:`snapshot` (or a reason)."""
+    if face is not None:
+        if not 0 <= face < len(card.faces):
+            return "the fix names a face the card does not have"
+        f = card.faces[face]
+        value = getattr(f, name, None) if not name.startswith("_") else None
+        return value, f.locs.get(name), ("face", face, name)
+    if name in card.extra:
+        return card.extra[name], card.locs.get(name), ("extra", name)
+    attr = _CARD_ATTRS.get(name)
+    if attr is None:
+        return f"the card has no field {name!r}"
+    return getattr(card, attr), card.locs.get(name), ("card", attr)
+
+
+def apply_edits(value: str, edits: Iterable[Edit]) -> str:
+    """``value`` with non-overlapping edits applied (from the end backwards)."""
+    for e in sorted(edits, key=lambda e: (e.start, e.end), reverse=True):
+        value = value[:e.start] + e.text + value[e.end:]
+    return value
+
+
+def apply_raw(text: str, edits: Iterable[RawEdit]) -> str:
+    """``text`` with non-conflicting raw edits applied (from the end backwards)."""
+    out = text
+    for e in sorted(set(edits), key=lambda e: (e.start, e.end), reverse=True):
+        out = out[:e.start] + e.text + out[e.end:]
+    return out
+
+
+def source_bytes(source: SourceFile, text: str) -> bytes:
+    return (_BOM if source.bom else b"") + text.encode("utf-8")
+
+
+def _mappable(source: SourceFile) -> str | None:
+    """Why the source's text cannot be mapped back to its bytes (None: it can)."""
+    if source.raw is None:
+        return "the file's bytes were not kept"
+    try:
+        same = source_bytes(source, source.text) == source.raw
+    except UnicodeEncodeError:
+        same = False
+    if not same:
+        return "the file's text is not its bytes decoded as UTF-8"
+    return None
+
+
+class FilePlanner:
+    """Turns the fixes of one file's findings into raw edits."""
+
+    def __init__(self, source: SourceFile, cards: list[Card]) -> None:
+        self.source = source
+        self.style = FileStyle(source)
+        self.index = {id(c): i for i, c in enumerate(cards)}
+        self.unmappable = _mappable(self.source)
+
+    def plan(self, d: Diagnostic) -> Planned | str:
+        """The raw edits of ``d``'s fix, or the reason it cannot be applied."""
+        fix: Fix | None = d.fix
+        if fix is None or not fix.edits:
+            return "the finding has no edits"
+        if self.unmappable:
+            return self.unmappable
+        card = d.card_obj
+        i = self.index.get(id(card))
+        if i is None:
+            return "the finding's card is not in this file"
+        face, name = _target(d)
+        if name is None:
+            return "the fix names no field"
+        got = field_value(card, face, name)
+        if isinstance(got, str):
+            return got
+        value, loc, key = got
+        if not isinstance(value, str):
+            return f"{name} is not text"
+        if loc is None:
+            return f"the place of {name} in the file is not known"
+        if loc.source is not self.source:
+            return f"{name} comes from another file"
+        if not loc.exact:
+            return f"the place of {name} in the file is not exact"
+        codec = codec_for(self.source, loc, self.style)
+        if isinstance(codec, str):
+            return codec
+        text = self.source.text
+        raw: list[RawEdit] = []
+        for e in fix.edits:
+            if not 0 <= e.start <= e.end <= len(value):
+                return f"an edit lies outside {name}"
+            a, b = loc.offset(e.start), loc.offset(e.end)
+            if not 0 <= a <= b <= len(text):
+                return f"{name} is not located exactly enough to edit"
+            if codec.decode(text[a:b]) != value[e.start:e.end]:
+                return f"the file's text of {name} does not match its value there"
+            enc = codec.encode(e.text, a, b)
+            if enc is None or codec.decode(enc) != e.text:
+                return f"the new text cannot be written in this {codec.style} field"
+            raw.append(RawEdit(a, b, enc))
+        for x in range(len(raw)):
+            for y in range(x + 1, len(raw)):
+                if raw[x].conflicts(raw[y]):
+                    return "the fix's own edits overlap"
+        why = codec.check_value(apply_edits(value, fix.edits))
+        if why:
+            return why
+        return Planned(d, i, key, value, list(fix.edits), raw)
+
+
+@dataclass
+class FileRound:
+    """One round of fixes in one file."""
+
+    applied: list[Planned] = field(default_factory=list)
+    refused: list[NotApplied] = field(default_factory=list)
+    deferred: list[Diagnostic] = field(default_factory=list)  # overlapping: next round
+    result: ReadResult | None = None  # the file read back after the fixes (None: unchanged)
+
+
+def selected(d: Diagnostic, unsafe: bool) -> bool:
+    return d.fix is not None and (d.fix.safe or unsafe)
+
+
+def fix_round(result: ReadResult, diagnostics: list[Diagnostic], unsafe: bool = False) -> FileRound:
+    """Apply what can be applied of the fixes of ``diagnostics`` (all of ``result``'s file)."""
+    out = FileRound()
+    assert result.source is not None
+    planner = FilePlanner(result.source, result.cards)
+    planned: list[Planned] = []
+    for d in diagnostics:
+        if not selected(d, unsafe):
+            continue
+        p = planner.plan(d)
+        if isinstance(p, str):
+            out.refused.append(NotApplied(d, p))
+        else:
+            planned.append(p)
+    planned.sort(key=lambda p: (min(r.start for r in p.raw), p.diagnostic.sort_key()))
+    taken: list[Planned] = []
+    edits: list[RawEdit] = []
+    for p in planned:
+        if any(r.conflicts(e) for r in p.raw for e in edits):
+            out.deferred.append(p.diagnostic)
+            continue
+        taken.append(p)
+        edits.extend(p.raw)
+    if not taken:
+        return out
+    accepted, back, rejected = _verified(result, taken)
+    for p, why in rejected:
+        out.refused.append(NotApplied(p.diagnostic, why))
+    out.applied = accepted
+    out.result = back
+    return out
+
+
+def _verified(result: ReadResult, taken: list[Planned]):
+    """The largest run of ``taken`` that reads back as intended (halving on failure)."""
+    accepted: list[Planned] = []
+    rejected: list[tuple[Planned, str]] = []
+    back: ReadResult | None = None
+
+    def attempt(group: list[Planned]) -> None:
+        nonlocal back
+        candidate = accepted + group
+        got = read_back(result, candidate)
+        if not isinstance(got, str):
+            accepted.extend(group)
+            back = got
+            return
+        if len(group) == 1:
+            rejected.append((group[0], got))
+            return
+        half = len(group) // 2
+        attempt(group[:half])
+        attempt(group[half:])
+
+    attempt(taken)
+    if accepted and back is None:  # pragma: no cover - attempt() always reads what it accepts
+        got = read_back(result, accepted)
+        back = got if not isinstance(got, str) else None
+    return accepted, back, rejected
+
+
+def read_back(result: ReadResult, planned: list[Planned]) -> ReadResult | str:
+    """Read the file as the fixes would leave it; the new result, or why it is wrong."""
+    from linter.readers import read_bytes
+
+    source = result.source
+    assert source is not None
+    text = apply_raw(source.text, [r for p in planned for r in p.raw])
+    new = read_bytes(source_bytes(source, text), result.path)
+    if new.error is not None:
+        return f"the fixed file could not be read ({new.error.describe()})"
+    if new.format != result.format:
+        return f"the fixed file would read as {new.format or 'an unknown format'}"
+    if len(new.cards) != len(result.cards):
+        return "the fixed file would hold another number of cards"
+    expected = [snapshot(c) for c in result.cards]
+    by_field: dict[tuple, list[Planned]] = {}
+    for p in planned:
+        by_field.setdefault((p.card_index, p.key), []).append(p)
+    for (i, key), ps in by_field.items():
+        unique = {(e.start, e.end, e.text): e for p in ps for e in p.edits}  # the same edit twice is one edit
+        expected[i][key] = apply_edits(ps[0].value, unique.values())
+    for i, card in enumerate(new.cards):
+        got = snapshot(card)
+        if got != expected[i]:
+            bad = sorted(str(k[-1]) for k in set(got) | set(expected[i]) if got.get(k) != expected[i].get(k))
+            return f"the fixed file would not read back as intended ({', '.join(bad)} of {card.name!r})"
+    return new
+
+
+_SKIP_FACE = frozenset({"locs", "parsed"})
+_SKIP_CARD = frozenset({"faces", "source", "loc", "locs", "extra"})
+
+
+def snapshot(card: Card) -> dict:
+    """Every value a reader gave a card, keyed like :func:`field_value`'s keys."""
+    out: dict = {("faces",): len(card.faces)}
+    for f in dataclasses.fields(card):
+        if f.name not in _SKIP_CARD:
+            out[("card", f.name)] = getattr(card, f.name)
+    for k, v in card.extra.items():
+        out[("extra", k)] = v
+    for i, face in enumerate(card.faces):
+        for f in dataclasses.fields(face):
+            if f.name not in _SKIP_FACE and not f.name.startswith("_"):
+                out[("face", i, f.name)] = getattr(face, f.name)
+    return out
+
+
+def fixability(diagnostics: Iterable[Diagnostic], cards: Iterable[Card]) -> list[NotApplied]:
+    """Which fixes cannot be applied where they stand (without reading anything back)."""
+    by_source: dict[int, tuple[SourceFile, list[Card]]] = {}
+    for c in cards:
+        if c.source is not None:
+            by_source.setdefault(id(c.source), (c.source, []))[1].append(c)
+    planners = {k: FilePlanner(src, cs) for k, (src, cs) in by_source.items()}
+    out = []
+    for d in diagnostics:
+        if d.fix is None:
+            continue
+        card = d.card_obj
+        planner = planners.get(id(card.source)) if card is not None and card.source is not None else None
+        why = planner.plan(d) if planner is not None else "the finding's file is not known"
+        if isinstance(why, str):
+            out.append(NotApplied(d, why))
+    return out
+
+
+def drop_unfixable(report) -> list[NotApplied]:
+    """Take the fix off findings whose fix cannot be applied (so no report calls them fixable)."""
+    refused = fixability(report.diagnostics, report.cards)
+    for n in refused:
+        n.diagnostic.fix = None
+    return refused
+
+
+# the run ---------------------------------------------------------------------------------------
+
+
+@dataclass
+class FixRun:
+    """What ``--fix`` (or ``--diff``) did."""
+
+    report: object = None  # linter.engine.Report of the files as fixed
+    original: dict[str, bytes] = field(default_factory=dict)
+    final: dict[str, bytes] = field(default_factory=dict)
+    fixed: dict[str, int] = field(default_factory=dict)  # findings fixed per file
+    refused: list[NotApplied] = field(default_factory=list)  # fixes left in the final report
+    write_errors: list[str] = field(default_factory=list)
+    not_written: set[str] = field(default_factory=set)  # changed files left as they were
+    rounds: int = 0
+    converged: bool = True
+
+    @property
+    def changed(self) -> list[str]:
+        return sorted(p for p, data in self.final.items() if data != self.original.get(p))
+
+    @property
+    def written(self) -> list[str]:
+        return [p for p in self.changed if p not in self.not_written]
+
+    @property
+    def total_fixed(self) -> int:
+        return sum(self.fixed.values())
+
+    def diff(self) -> str:
+        return "".join(unified_diff(p, self.original[p], self.final[p]) for p in self.changed)
+
+
+def run_fixes(paths: Iterable[str], select=None, ignore=None, *, config=None, baseline=None,
+              unsafe: bool = False, write: bool = True, max_rounds: int = MAX_ROUNDS) -> FixRun:
+    """Check ``paths``, apply the fixes, check again until nothing more applies, write the files."""
+    from linter.engine import check_paths, read_paths
+
+    results = read_paths(list(paths))
+    run = FixRun()
+    for r in results:
+        if r.source is not None and r.source.raw is not None:
+            run.original[r.path] = r.source.raw
+
+    def lint(rs: list[ReadResult]):
+        return check_paths((), select=select, ignore=ignore, config=config, baseline=baseline, results=rs)
+
+    current = {r.path: r for r in results}
+    order = [r.path for r in results]
+    report = lint(results)
+    for round_no in range(1, max_rounds + 1):
+        changed = False
+        for path, diags in _fixable_by_path(report.diagnostics, unsafe).items():
+            r = current.get(path)
+            if r is None or r.source is None:
+                continue
+            outcome = fix_round(r, diags, unsafe)
+            if outcome.result is not None and outcome.applied:
+                current[path] = outcome.result
+                run.fixed[path] = run.fixed.get(path, 0) + len(outcome.applied)
+                changed = True
+        if not changed:
+            break
+        run.rounds = round_no
+        report = lint([current[p] for p in order])
+    else:
+        # every round changed something: are there fixes left that would still apply?
+        run.converged = not any(
+            not isinstance(FilePlanner(current[p].source, current[p].cards).plan(d), str)
+            for p, ds in _fixable_by_path(report.diagnostics, unsafe).items()
+            if p in current and current[p].source is not None for d in ds)
+    for p in order:
+        src = current[p].source
+        if p in run.original and src is not None and src.raw is not None:
+            run.final[p] = src.raw
+    if write:
+        for p in run.changed:
+            try:
+                write_atomic(p, run.final[p], run.original[p])
+            except FileChanged:
+                run.write_errors.append(f"{p}: changed on disk since it was read; not written")
+                run.not_written.add(p)
+            except OSError as exc:
+                run.write_errors.append(f"{p}: could not be written ({exc.strerror or exc})")
+                run.not_written.add(p)
+        if run.not_written:
+            # report what is really on disk for the files that were not written
+            originals = {r.path: r for r in results}
+            for p in run.not_written:
+                current[p] = originals[p]
+                run.fixed.pop(p, None)
+            report = lint([current[p] for p in order])
+    run.refused = drop_unfixable(report)
+    run.report = report
+    return run
+
+
+def _fixable_by_path(diagnostics: Iterable[Diagnostic], unsafe: bool) -> dict[str, list[Diagnostic]]:
+    out: dict[str, list[Diagnostic]] = {}
+    for d in diagnostics:
+        if selected(d, unsafe) and d.card_obj is not None and d.card_obj.source is not None:
+            out.setdefault(d.card_obj.source.path, []).append(d)
+    return out
+
+
+# output and writing ---------------------------------------------------------------------------
+
+
+def _lines(text: str) -> list[str]:
+    """Lines with their endings (only "\\n" ends a line, as for git)."""
+    parts = text.split("\n")
+    out = [p + "\n" for p in parts[:-1]]
+    if parts[-1]:
+        out.append(parts[-1])
+    return out
+
+
+def diff_label(path: str) -> str:
+    p = path.replace(os.sep, "/")
+    if os.path.isabs(path):
+        try:
+            rel = os.path.relpath(path)
+        except ValueError:  # pragma: no cover - another drive on Windows
+            rel = path
+        if not rel.startswith(".."):
+            p = rel.replace(os.sep, "/")
+    while p.startswith("./"):
+        p = p[2:]
+    return p.lstrip("/")
+
+
+def unified_diff(path: str, before: bytes, after: bytes) -> str:
+    """A git-style unified diff of one file's text (a/ and b/ paths)."""
+    a = _lines(before.decode("utf-8-sig", errors="replace"))
+    b = _lines(after.decode("utf-8-sig", errors="replace"))
+    label = diff_label(path)
+    out = []
+    for line in difflib.unified_diff(a, b, f"a/{label}", f"b/{label}"):
+        if line.endswith("\n"):
+            out.append(line)
+        else:
+            out.append(line + "\n\\ No newline at end of file\n")
+    return "".join(out)
+
+
+def write_atomic(path: str, data: bytes, expected: bytes | None = None) -> None:
+    """Replace ``path``'s content with ``data`` through a temporary file and a rename.
+
+    The temporary file sits in the same directory (so the rename is atomic),
+    is flushed to disk first and gets the file's permission bits.  When
+    ``expected`` is given and the file no longer holds it, nothing is written
+    and :class:`FileChanged` is raised.  On any failure the temporary file is
+    removed and the original stays as it was.
+    """
+    target = os.path.realpath(path)
+    st = os.stat(target)
+    directory = os.path.dirname(target) or "."
+    fd, tmp = tempfile.mkstemp(prefix="." + os.path.basename(target) + ".", suffix=".oraclelint-tmp",
+                               dir=directory)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.chmod(tmp, stat.S_IMODE(st.st_mode))
+        if expected is not None:
+            with open(target, "rb") as fh:
+                if fh.read() != expected:
+                    raise FileChanged(path)
+        os.replace(tmp, target)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    try:
+        dfd = os.open(directory, os.O_RDONLY)
+    except OSError:  # pragma: no cover - some systems cannot open a directory
+        return
+    try:
+        os.fsync(dfd)
+    except OSError:  # pragma: no cover
+        pass
+    finally:
+        os.close(dfd)

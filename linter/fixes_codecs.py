@@ -1,0 +1,550 @@
+"""How a field's text is written in each file format, for fixes.
+
+A fix edits a field's decoded value; the file holds that value encoded
+(JSON escapes, XML entities, YAML scalar styles).  A :class:`FieldCodec`
+knows one field's encoding: ``decode`` turns a piece of the file's raw text
+back into value text (to confirm that a Loc really maps the value there) and
+``encode`` writes replacement text the way the file already writes it
+(``\\u2014`` or a raw dash, ``&#8212;`` or a raw dash, CRLF or LF, the
+field's YAML style).  Either returns ``None`` when it cannot do so safely;
+the fix is then left alone.
+
+Codecs are chosen by the file's format (``SourceFile.format``); a reader of
+another format can add its own with :func:`register_codec`.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Callable
+
+from linter.source import Loc, SourceFile
+
+#: what a codec factory returns when the field cannot be edited: the reason
+Refusal = str
+
+
+class FieldCodec:
+    """Decoding and encoding of one field's text (a base that refuses both)."""
+
+    style = "unknown"
+
+    def decode(self, raw: str) -> str | None:
+        return None
+
+    def encode(self, text: str, a: int, b: int) -> str | None:
+        """``text`` as it must be written to replace the raw span ``[a, b)``."""
+        return None
+
+    def check_value(self, value: str) -> str | None:
+        """Why the field's whole new value cannot be written in this style (None: it can)."""
+        return None
+
+
+CodecFactory = Callable[[SourceFile, Loc, "FileStyle"], "FieldCodec | Refusal"]
+CODECS: dict[str, CodecFactory] = {}
+
+
+def register_codec(fmt: str, factory: CodecFactory) -> None:
+    """Let fixes edit files of format ``fmt`` (as set in ``SourceFile.format``)."""
+    CODECS[fmt] = factory
+
+
+def codec_for(source: SourceFile, loc: Loc, style: "FileStyle") -> FieldCodec | Refusal:
+    factory = CODECS.get(source.format)
+    if factory is None:
+        return f"fixes cannot yet be written to {source.format or 'this kind of'} files"
+    return factory(source, loc, style)
+
+
+class FileStyle:
+    """Habits of one file, worked out once: how it writes non-ASCII text,
+    line breaks, hexadecimal digits."""
+
+    def __init__(self, source: SourceFile) -> None:
+        self.source = source
+        self._cache: dict[str, object] = {}
+
+    def get(self, key: str, compute: Callable[[str], object]) -> object:
+        if key not in self._cache:
+            self._cache[key] = compute(self.source.text)
+        return self._cache[key]
+
+    def crlf(self) -> bool:
+        return bool(self.get("crlf", lambda t: t.count("\r\n") * 2 > t.count("\n")))
+
+
+# small helpers --------------------------------------------------------------------
+
+_NON_ASCII = re.compile(r"[^\x00-\x7f]")
+
+
+def _has_raw_non_ascii(text: str) -> bool:
+    return _NON_ASCII.search(text) is not None
+
+
+def _hex_upper(escapes: list[str], default: bool) -> bool:
+    """Whether hexadecimal escapes are written in upper case (from those present)."""
+    upper = sum(1 for h in escapes if any(c in "ABCDEF" for c in h))
+    lower = sum(1 for h in escapes if any(c in "abcdef" for c in h))
+    if upper == lower:
+        return default
+    return upper > lower
+
+
+def _surrogates(code: int) -> tuple[int, int]:
+    code -= 0x10000
+    return 0xD800 + (code >> 10), 0xDC00 + (code & 0x3FF)
+
+
+# JSON ---------------------------------------------------------------------------------
+
+# a backslash escape preceded by an even number of backslashes
+_JSON_U = re.compile(r"(?<!\\)(?:\\\\)*\\u([0-9a-fA-F]{4})")
+_JSON_SLASH = re.compile(r"(?<!\\)(?:\\\\)*\\/")
+_JSON_SHORT = {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t", "\b": "\\b", "\f": "\\f"}
+
+
+def _json_file_style(text: str) -> tuple[bool, bool, bool]:
+    """(escape non-ASCII, upper-case hex, escape "/") as the file does."""
+    escapes = _JSON_U.findall(text)
+    non_ascii_escapes = [h for h in escapes if int(h, 16) >= 0x80]
+    raw = len(_NON_ASCII.findall(text))
+    ascii_only = bool(non_ascii_escapes) and len(non_ascii_escapes) >= raw
+    slashes = len(_JSON_SLASH.findall(text))
+    return ascii_only, _hex_upper(escapes, False), slashes > 0 and text.count("/") == slashes
+
+
+class JsonCodec(FieldCodec):
+    """A JSON string's content (between its quotes)."""
+
+    style = "json"
+
+    def __init__(self, raw_value: str, file_style: tuple[bool, bool, bool]) -> None:
+        ascii_only, self.upper, self.slash = file_style
+        # the field's own text decides first, the file as a whole second
+        own = [h for h in _JSON_U.findall(raw_value) if int(h, 16) >= 0x80]
+        if own:
+            ascii_only = True
+        elif _has_raw_non_ascii(raw_value):
+            ascii_only = False
+        self.ascii_only = ascii_only
+
+    def decode(self, raw: str) -> str | None:
+        import json
+
+        try:
+            value = json.loads('"' + raw + '"')
+        except ValueError:
+            return None
+        return value if isinstance(value, str) else None
+
+    def _u(self, code: int) -> str:
+        return ("\\u%04X" if self.upper else "\\u%04x") % code
+
+    def encode(self, text: str, a: int, b: int) -> str | None:
+        out = []
+        for ch in text:
+            code = ord(ch)
+            if ch in _JSON_SHORT:
+                out.append(_JSON_SHORT[ch])
+            elif code < 0x20:
+                out.append(self._u(code))
+            elif ch == "/" and self.slash:
+                out.append("\\/")
+            elif code >= 0x80 and self.ascii_only:
+                if code > 0xFFFF:
+                    hi, lo = _surrogates(code)
+                    out.append(self._u(hi) + self._u(lo))
+                else:
+                    out.append(self._u(code))
+            elif 0xD800 <= code < 0xE000:
+                return None  # a lone surrogate cannot be written as UTF-8
+            else:
+                out.append(ch)
+        return "".join(out)
+
+
+def _json_factory(source: SourceFile, loc: Loc, style: FileStyle) -> FieldCodec | Refusal:
+    text = source.text
+    if not (0 < loc.start <= loc.end < len(text)) or text[loc.start - 1] != '"' or text[loc.end] != '"':
+        return "the field is not a JSON string"
+    file_style = style.get("json", _json_file_style)
+    return JsonCodec(text[loc.start:loc.end], file_style)  # type: ignore[arg-type]
+
+
+# XML (Cockatrice) ----------------------------------------------------------------------------
+
+_XML_REF = re.compile(r"&(#[0-9]+|#x[0-9a-fA-F]+|amp|lt|gt|quot|apos);")
+_XML_NAMED = {"amp": "&", "lt": "<", "gt": ">", "quot": '"', "apos": "'"}
+_XML_NUM = re.compile(r"&#(x[0-9a-fA-F]+|[0-9]+);")
+
+
+def _xml_refs(text: str) -> tuple[int, int, bool, int]:
+    """Numeric references of non-ASCII characters: (decimal, hex, upper-case hex, raw non-ASCII)."""
+    dec = hexa = 0
+    hexes = []
+    for m in _XML_NUM.finditer(text):
+        g = m.group(1)
+        code = int(g[1:], 16) if g[0] == "x" else int(g)
+        if code < 0x80:
+            continue
+        if g[0] == "x":
+            hexa += 1
+            hexes.append(g[1:])
+        else:
+            dec += 1
+    return dec, hexa, _hex_upper(hexes, True), len(_NON_ASCII.findall(text))
+
+
+def _xml_char_ok(code: int) -> bool:
+    return code in (0x9, 0xA, 0xD) or 0x20 <= code <= 0xD7FF or 0xE000 <= code <= 0xFFFD or code >= 0x10000
+
+
+class XmlTextCodec(FieldCodec):
+    """An element's character content (no markup inside the edited part)."""
+
+    style = "xml"
+
+    def __init__(self, text: str, raw_value: str, file_refs: tuple[int, int, bool, int], crlf: bool) -> None:
+        self.text = text
+        dec, hexa, upper, raw = _xml_refs(raw_value)
+        if not (dec or hexa or raw):
+            dec, hexa, upper, raw = file_refs
+        self.refs = (dec + hexa) > 0 and (dec + hexa) >= raw
+        self.hex = hexa > dec
+        self.upper = upper
+        if "\r\n" in raw_value:
+            crlf = True
+        elif "\n" in raw_value:
+            crlf = False
+        self.eol = "\r\n" if crlf else "\n"
+
+    def decode(self, raw: str) -> str | None:
+        if "<" in raw:
+            return None  # markup (a tag, a comment, CDATA) inside the span
+        raw = raw.replace("\r\n", "\n").replace("\r", "\n")
+        bad = False
+
+        def ref(m: re.Match) -> str:
+            nonlocal bad
+            g = m.group(1)
+            if g[0] == "#":
+                code = int(g[2:], 16) if g[1] == "x" else int(g[1:])
+                if not _xml_char_ok(code) or code > 0x10FFFF:
+                    bad = True
+                    return ""
+                return chr(code)
+            return _XML_NAMED[g]
+
+        out = _XML_REF.sub(ref, raw)
+        if bad or "&" in _XML_REF.sub("", raw):
+            return None  # an unknown entity or a stray ampersand
+        return out
+
+    def _ref(self, code: int) -> str:
+        if self.hex:
+            return ("&#x%X;" if self.upper else "&#x%x;") % code
+        return "&#%d;" % code
+
+    def in_cdata(self, a: int, b: int) -> bool:
+        k = self.text.rfind("<![CDATA[", 0, a)
+        if k == -1:
+            return False
+        close = self.text.find("]]>", k)
+        return close == -1 or close >= b
+
+    def encode(self, text: str, a: int, b: int) -> str | None:
+        if self.in_cdata(a, b):
+            # a CDATA section has no references: the text goes in as it is
+            if "&" in text or "\r" in text or "]]" in text or text.endswith("]") or text[:1] in (">", "]") \
+                    or any(not _xml_char_ok(ord(c)) for c in text):
+                return None
+            return text.replace("\n", self.eol)
+        out = []
+        for ch in text:
+            code = ord(ch)
+            if ch == "&":
+                out.append("&amp;")
+            elif ch == "<":
+                out.append("&lt;")
+            elif ch == ">":
+                out.append("&gt;")
+            elif ch == "\n":
+                out.append(self.eol)
+            elif ch == "\r":
+                out.append(self._ref(0xD))
+            elif not _xml_char_ok(code):
+                return None  # not allowed in XML 1.0, not even as a reference
+            elif code >= 0x80 and self.refs:
+                out.append(self._ref(code))
+            else:
+                out.append(ch)
+        return "".join(out)
+
+
+def _xml_factory(source: SourceFile, loc: Loc, style: FileStyle) -> FieldCodec | Refusal:
+    text = source.text
+    return XmlTextCodec(text, text[loc.start:loc.end], style.get("xml", _xml_refs), style.crlf())  # type: ignore[arg-type]
+
+
+# YAML ------------------------------------------------------------------------------------------
+
+_YAML_ESC = {
+    "0": "\0", "a": "\a", "b": "\b", "t": "\t", "\t": "\t", "n": "\n", "v": "\v", "f": "\f",
+    "r": "\r", "e": "\x1b", " ": " ", '"': '"', "/": "/", "\\": "\\", "N": "\x85", "_": "\xa0",
+    "L": "\u2028", "P": "\u2029",
+}
+_YAML_HEX = {"x": 2, "u": 4, "U": 8}
+_YAML_OUT = {"\0": "\\0", "\a": "\\a", "\b": "\\b", "\t": "\\t", "\n": "\\n", "\v": "\\v", "\f": "\\f",
+             "\r": "\\r", "\x1b": "\\e", '"': '\\"', "\\": "\\\\", "\x85": "\\N", "\u2028": "\\L",
+             "\u2029": "\\P"}
+_YAML_ESCAPES = re.compile(r"(?<!\\)(?:\\\\)*\\(?:x([0-9a-fA-F]{2})|u([0-9a-fA-F]{4})|U([0-9a-fA-F]{8}))")
+# the header of a block scalar, then only blank lines and indentation up to the content
+_BLOCK_HEAD = re.compile(r"(?:^|[ \t:\-?])([|>])(?:[-+][1-9]?|[1-9][-+]?)?[ \t]*(?:#[^\n]*)?\r?\n(?:[ \t]*\r?\n)*[ \t]*\Z")
+
+
+def _yaml_printable(code: int) -> bool:
+    """What a YAML stream may hold as a raw character (PyYAML's reader)."""
+    return (code in (0x9, 0xA, 0xD, 0x85) or 0x20 <= code <= 0x7E or 0xA0 <= code <= 0xD7FF
+            or 0xE000 <= code <= 0xFFFD or 0x10000 <= code <= 0x10FFFF)
+
+
+def _yaml_file_escapes(text: str) -> tuple[int, bool, int]:
+    """Escapes of non-ASCII characters, their hex case, raw non-ASCII characters."""
+    escs = [h for m in _YAML_ESCAPES.finditer(text) for h in m.groups() if h]
+    non_ascii = [h for h in escs if int(h, 16) >= 0x80]
+    return len(non_ascii), _hex_upper(escs, True), len(_NON_ASCII.findall(text))
+
+
+def _decode_double_quoted(raw: str) -> str | None:
+    out = []
+    i, n = 0, len(raw)
+    while i < n:
+        c = raw[i]
+        if c == '"' or c == "\n" or c == "\r":
+            return None
+        if c != "\\":
+            out.append(c)
+            i += 1
+            continue
+        e = raw[i + 1:i + 2]
+        if e in _YAML_HEX:
+            k = _YAML_HEX[e]
+            h = raw[i + 2:i + 2 + k]
+            if len(h) != k or any(ch not in "0123456789abcdefABCDEF" for ch in h):
+                return None
+            out.append(chr(int(h, 16)))
+            i += 2 + k
+        elif e and e in _YAML_ESC:
+            out.append(_YAML_ESC[e])
+            i += 2
+        else:
+            return None
+    return "".join(out)
+
+
+class YamlDoubleQuoted(FieldCodec):
+    style = "yaml-double-quoted"
+
+    def __init__(self, raw_value: str, file_escapes: tuple[int, bool, int]) -> None:
+        own, upper, raw = _yaml_file_escapes(raw_value)
+        if not (own or raw):
+            own, upper, raw = file_escapes
+        self.escape_non_ascii = own > 0 and own >= raw
+        self.upper = upper
+
+    def decode(self, raw: str) -> str | None:
+        return _decode_double_quoted(raw)
+
+    def encode(self, text: str, a: int, b: int) -> str | None:
+        out = []
+        for ch in text:
+            code = ord(ch)
+            if ch in _YAML_OUT:
+                out.append(_YAML_OUT[ch])
+            elif code < 0x20 or 0x7F <= code < 0xA0 or code in (0xFEFF, 0xFFFE, 0xFFFF) or 0xD800 <= code < 0xE000:
+                out.append(("\\x%02X" if self.upper else "\\x%02x") % code if code < 0x100
+                           else ("\\u%04X" if self.upper else "\\u%04x") % code)
+            elif code >= 0x80 and self.escape_non_ascii:
+                if code > 0xFFFF:
+                    out.append(("\\U%08X" if self.upper else "\\U%08x") % code)
+                else:
+                    out.append(("\\u%04X" if self.upper else "\\u%04x") % code)
+            else:
+                out.append(ch)
+        return "".join(out)
+
+
+class YamlSingleQuoted(FieldCodec):
+    style = "yaml-single-quoted"
+
+    def decode(self, raw: str) -> str | None:
+        if "\n" in raw or "\r" in raw or "'" in raw.replace("''", ""):
+            return None
+        return raw.replace("''", "'")
+
+    def encode(self, text: str, a: int, b: int) -> str | None:
+        if any(not _yaml_printable(ord(c)) or c in "\n\r\x85\u2028\u2029" for c in text):
+            return None  # a single-quoted scalar has no escapes (and a line break would fold)
+        return text.replace("'", "''")
+
+
+class YamlPlain(FieldCodec):
+    """A plain scalar on one line: written as it is, so only text that reads
+    back the same can go in."""
+
+    style = "yaml-plain"
+
+    def __init__(self, flow: bool) -> None:
+        self.flow = flow
+
+    def decode(self, raw: str) -> str | None:
+        return None if "\n" in raw or "\r" in raw else raw
+
+    def encode(self, text: str, a: int, b: int) -> str | None:
+        if any(not _yaml_printable(ord(c)) or c in "\n\r\x85\u2028\u2029\ufeff" for c in text):
+            return None
+        if self.flow and any(c in ",[]{}" for c in text):
+            return None
+        return text
+
+    def check_value(self, value: str) -> str | None:
+        import yaml
+
+        if not value or value != value.strip(" \t"):
+            return "the new text cannot be written as a plain YAML scalar (quote it)"
+        try:
+            back = yaml.safe_load("k: " + value)
+        except yaml.YAMLError:
+            back = None
+        if back != {"k": value}:
+            return "the new text would not read back as the same plain YAML scalar (quote it)"
+        return None
+
+
+class YamlLiteral(FieldCodec):
+    """A literal block scalar (``|``): every line indented alike."""
+
+    style = "yaml-literal"
+
+    def __init__(self, text: str, indent: int, crlf: bool, explicit: bool, value_start: int) -> None:
+        self.text = text
+        self.indent = indent
+        self.eol = "\r\n" if crlf else "\n"
+        self.explicit = explicit
+        self.value_start = value_start
+
+    def decode(self, raw: str) -> str | None:
+        lines = raw.split("\n")
+        out = [lines[0]]
+        for j, line in enumerate(lines[1:]):
+            if out[-1].endswith("\r"):
+                out[-1] = out[-1][:-1]
+            elif "\r" in out[-1]:
+                return None
+            head = line[:self.indent]
+            if head.strip(" "):
+                return None  # less indented than the block: not part of it
+            out.append(line[self.indent:])
+        if "\r" in out[-1] and not out[-1].endswith("\r"):
+            return None
+        return "\n".join(out)
+
+    def encode(self, text: str, a: int, b: int) -> str | None:
+        if any(not _yaml_printable(ord(c)) or c in "\r\x85\u2028\u2029\ufeff" for c in text):
+            return None
+        if a == self.value_start and not self.explicit and text[:1] in (" ", "\n"):
+            return None  # the first line's indentation sets the block's indentation
+        lines = text.split("\n")
+        at_eol = self.text.startswith("\n", b) or self.text.startswith("\r\n", b) or b >= len(self.text)
+        out = [lines[0]]
+        for j, line in enumerate(lines[1:], start=1):
+            last = j == len(lines) - 1
+            empty_line = line == "" and (not last or at_eol)
+            out.append(self.eol + ("" if empty_line else " " * self.indent) + line)
+        return "".join(out)
+
+
+def _yaml_factory(source: SourceFile, loc: Loc, style: FileStyle) -> FieldCodec | Refusal:
+    text = source.text
+    s, e = loc.start, loc.end
+    body = text[s:e]
+    if 0 < s and e < len(text) and text[s - 1] == text[e] and text[s - 1] in "'\"" and "\n" not in body:
+        if text[s - 1] == "'":
+            return YamlSingleQuoted()
+        return YamlDoubleQuoted(body, style.get("yaml", _yaml_file_escapes))  # type: ignore[arg-type]
+    m = _BLOCK_HEAD.search(text, max(0, s - 4096), s)
+    if m is not None:
+        if m.group(1) != "|":
+            return "a folded YAML block (>) cannot be edited in place"
+        line_start = text.rfind("\n", 0, s) + 1
+        indent = s - line_start
+        if text[line_start:s].strip(" "):
+            return "the YAML block's indentation is not plain spaces"
+        explicit = any(c.isdigit() for c in m.group(0).split("#", 1)[0])
+        crlf = "\r\n" in body or ("\n" not in body and style.crlf())
+        return YamlLiteral(text, indent, crlf, explicit, s)
+    if "\n" in body or "\r" in body:
+        return "a YAML scalar over several lines cannot be edited in place"
+    line_start = text.rfind("\n", 0, s) + 1
+    prefix = text[line_start:s]
+    return YamlPlain(flow=any(c in prefix for c in "[{,"))
+
+
+# Designers' formats -------------------------------------------------------------------------------
+
+
+def _marked_json_factory(source: SourceFile, loc: Loc, style: FileStyle) -> FieldCodec | Refusal:
+    """JSON whose strings carry markup ([i]...[/i], *...*): a value may start
+    after markup, so the value's own quotes are not where it starts."""
+    file_style = style.get("json", _json_file_style)
+    return JsonCodec(source.text[loc.start:loc.end], file_style)  # type: ignore[arg-type]
+
+
+_MSE_TAG = re.compile(r"<(/?)([^<>/\s]+)[^<>]*>")
+
+
+class MseText(FieldCodec):
+    """Text on one line of a Magic Set Editor set file, outside the editor's
+    markup (text inside a tag such as ``<atom-cardname>`` is generated by
+    the editor, so it is not edited)."""
+
+    style = "mse"
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def decode(self, raw: str) -> str | None:
+        if any(c in raw for c in "<>\n\r\\"):
+            return None
+        return raw
+
+    def inside_markup(self, a: int) -> bool:
+        open_tags: list[str] = []
+        for m in _MSE_TAG.finditer(self.text, self.text.rfind("\n", 0, a) + 1, a):
+            if not m.group(1):
+                open_tags.append(m.group(2))
+            elif open_tags and open_tags[-1] == m.group(2):
+                open_tags.pop()
+        return bool(open_tags)
+
+    def encode(self, text: str, a: int, b: int) -> str | None:
+        if any(c in text for c in "<>\n\r\t\\") or any(not _yaml_printable(ord(c)) for c in text):
+            return None
+        if self.inside_markup(a):
+            return None
+        return text
+
+
+def _mse_factory(source: SourceFile, loc: Loc, style: FileStyle) -> FieldCodec | Refusal:
+    return MseText(source.text)
+
+
+register_codec("scryfall", _json_factory)
+register_codec("mtgjson", _json_factory)
+register_codec("cockatrice", _xml_factory)
+register_codec("yaml", _yaml_factory)
+register_codec("msehub", _marked_json_factory)
+register_codec("lackeybot", _marked_json_factory)
+register_codec("mse", _mse_factory)
