@@ -46,7 +46,7 @@ class ChapterAbilityOutsideSaga(Check):
     name = "chapter-ability-outside-saga"
     category = "abilities"
     severity = "error"
-    rules = ("714.2", "714.2b", "714.3c")
+    rules = ("714.2", "714.2b", "714.3a")
     message = "a chapter ability on a face that is not a Saga ({type_line}): it never triggers"
 
     def check_card(self, card: Card) -> Iterable[Hit]:

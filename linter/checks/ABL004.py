@@ -88,7 +88,7 @@ class SagaChaptersOutOfSequence(Check):
     name = "saga-chapters-out-of-sequence"
     category = "abilities"
     severity = "error"
-    rules = ("714.2a", "714.2d", "714.4")
+    rules = ("714.2a", "714.2d")
     message = "this Saga's chapters do not count up from I: {why}"
 
     def check_card(self, card: Card) -> Iterable[Hit]:

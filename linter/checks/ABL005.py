@@ -65,7 +65,7 @@ class SagaReminderDisagreesWithChapters(Check):
     name = "saga-reminder-disagrees-with-chapters"
     category = "abilities"
     severity = "warning"
-    rules = ("714.2d", "714.4")
+    rules = ("714.2d",)
     fixable = True
     message = "the reminder text says to sacrifice after {said}, but the last chapter is {last}"
 

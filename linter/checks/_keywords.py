@@ -1,0 +1,324 @@
+"""Keyword lines item by item, for the keyword checks (KWD001-KWD003).
+
+The parser reads a line as keywords only when every item is a keyword it
+knows and fits that keyword's parameter; any other line becomes an
+``unknown`` ability.  This module looks at both: the keyword abilities the
+parser found (is the parameter there, and of the right form?) and the
+unknown lines that are written like keyword lines ("Flyng, trample",
+"Spellslinger 2", "Crew two"), item by item.
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import re
+from dataclasses import dataclass
+
+from linter import tables
+from linter.catalogue import load
+from linter.checks._textutil import mask
+from linter.model import Ability, Face
+
+# sentences after a lone keyword ("Equip {3}. This ability costs {1} less …")
+_MORE = re.compile(r"(?<!\d)\.\s+(?=[A-Z])|,\s+where\s")
+# what no keyword line holds: a colon (a cost), quotes, a sentence break
+_NOT_A_LIST = re.compile(r"[:\"“”]|\.\s+\S")
+# an item of a keyword line written the way keywords are: up to four words, then maybe a parameter
+_ITEM = re.compile(
+    r"(?P<name>[A-Za-z][A-Za-z'’!\-]*(?: [A-Za-z][A-Za-z'’!\-]*){0,3}?)"
+    r"(?P<param>\s*(?:\{[^{}]*\})+(?:\s*(?:or|and/or)?\s*(?:\{[^{}]*\})+)*|\s+(?:\d+|X)|\s*[—–]\s*\S.*|\s+from\s.*)?\s*\.?"
+)
+_SPLIT = re.compile(r"[,;]")
+# the shape of a parameter a keyword takes, for keywords outside the table (declared or printed)
+_LOOSE_SHAPES = {
+    "none": re.compile(r"\s*"),
+    "cost": re.compile(r"\s*(?:\{.*|[—–]\s*\S.*|\s\S.*\{[^{}]+\}\s*)"),
+    "number": re.compile(r"\s+(?:\d+|X)\s*"),
+    "number-cost": re.compile(r"\s+(?:\d+|X)\s*[—–]\s*\S.*"),
+}
+_ANY_PARAMETER = re.compile(r"(?:\s+|\s*[—–]\s*)\S.*")
+
+
+@dataclass(slots=True)
+class Item:
+    """One item of a keyword line."""
+
+    start: int  # offsets into the face's oracle_text
+    end: int
+    text: str  # the item as written, reminder text left out
+    name: str  # the words naming the keyword
+    keyword: "tables.Keyword | None"
+    status: str  # ok, missing, shape, unknown, outside-cr, declared
+    ability: Ability
+    granted: bool = False
+    expected: str = ""  # how the keyword is written, for messages
+    suggestion: str | None = None  # the closest known keyword of an unknown one
+    signal: bool = False  # an unknown item on a line that is clearly a keyword line
+
+
+@functools.lru_cache(maxsize=None)
+def _outside_cr() -> dict[str, str]:
+    return {e["name"].lower(): e["parameter"] for e in load("keyword_lines")["printed_outside_cr"]}
+
+
+@functools.lru_cache(maxsize=None)
+def type_rules() -> dict[str, str]:
+    """Card type or subtype -> the rule that defines it (for keyword type restrictions)."""
+    return {e["type"]: e["rule"] for e in load("keyword_lines")["type_rules"]}
+
+
+@functools.lru_cache(maxsize=None)
+def _required_words(kw: "tables.Keyword") -> tuple[str, ...]:
+    """Literal words every written form puts right after the name ("Protection from"), lower case.
+
+    Empty when some form puts the parameter right after the name."""
+    name = kw.name.lower()
+    out = []
+    for form in kw.written:
+        low = form.lower()
+        if not low.startswith(name + " "):
+            return ()
+        word = low[len(name) + 1:].split(" ", 1)[0]
+        if word.startswith("[") or not word.isalpha():
+            return ()
+        out.append(f"{name} {word}")
+    return tuple(dict.fromkeys(out))
+
+
+def written_forms(kw: "tables.Keyword") -> str:
+    """How a keyword is written, for a message ("Ward [cost]" or "Ward—[cost]")."""
+    if kw.written:
+        return " or ".join(kw.written)
+    if kw.parameter == "none":
+        return kw.name
+    return f"{kw.name} [{'N' if kw.parameter == 'number' else kw.parameter}]"
+
+
+@functools.lru_cache(maxsize=None)
+def _known_names() -> tuple[str, ...]:
+    return tuple(sorted(set(tables.keywords()) | set(_outside_cr())))
+
+
+def closest_keyword(name: str, cutoff: float = 0.75) -> str | None:
+    """The keyword whose name is closest to ``name`` ("flyng" -> "Flying"), or None."""
+    low = name.lower().strip()
+    if not low:
+        return None
+    found = difflib.get_close_matches(low, _known_names(), n=1, cutoff=cutoff)
+    if not found:
+        return None
+    kw = tables.keywords().get(found[0])
+    if kw is not None:
+        # an alias is suggested as written ("Islandwalk"), the keyword by its name
+        return found[0].capitalize() if found[0] != kw.name.lower() else kw.name
+    return found[0].capitalize()
+
+
+def _declared() -> dict[str, str]:
+    """Keywords the set declares in its configuration: lower-case name -> parameter."""
+    from linter.config import active
+
+    return {k.name.lower(): k.parameter for k in active().keywords}
+
+
+@functools.lru_cache(maxsize=8192)
+def _judge_item(item: str) -> tuple["tables.Keyword", str, str, int] | None:
+    """(keyword, status, expected form, length of the name) of an item that starts with a
+    keyword of the table, or None.  Items repeat ("Flying", "Equip {2}"): cached."""
+    found = tables.find_keyword(item)
+    if found is None:
+        return None
+    kw, length = found
+    expected = written_forms(kw)
+    if tables.split_keyword(item) is None:
+        rest = item[length:].strip()
+        return kw, ("missing" if not rest else "shape"), expected, length
+    required = _required_words(kw)
+    if required and not item.lower().startswith(required):
+        return kw, "shape", expected, length
+    return kw, "ok", expected, length
+
+
+def _judge_loose(parameter: str, rest: str) -> bool:
+    shape = _LOOSE_SHAPES.get(parameter, _ANY_PARAMETER)
+    return shape.fullmatch(rest) is not None
+
+
+_CACHE: dict[int, tuple[object, list[Item]]] = {}
+
+
+def keyword_items(face: Face) -> list[Item]:
+    """Every item of the face's keyword lines, judged (cached for the checks that share it)."""
+    parsed = face.parsed
+    if parsed is None or not face.oracle_text:
+        return []
+    hit = _CACHE.get(id(parsed))
+    if hit is not None and hit[0] is parsed:
+        return hit[1]
+    items = _items(face)
+    if len(_CACHE) > 64:
+        _CACHE.clear()
+    _CACHE[id(parsed)] = (parsed, items)
+    return items
+
+
+class _Plain:
+    """The face's text with reminder text blanked, made only for the parts asked for."""
+
+    __slots__ = ("text", "reminders")
+
+    def __init__(self, text: str, reminders: list[tuple[int, int]]) -> None:
+        self.text = text
+        self.reminders = reminders
+
+    def __getitem__(self, key: slice) -> str:
+        start, end = key.start or 0, len(self.text) if key.stop is None else key.stop
+        chunk = self.text[start:end]
+        if "(" not in chunk and ")" not in chunk:
+            return chunk
+        holes = [(max(a, start), min(b, end)) for a, b in self.reminders if a < end and b > start]
+        if not holes:
+            return chunk
+        return mask(self.text, holes)[start:end]
+
+
+def _items(face: Face) -> list[Item]:
+    parsed = face.parsed
+    assert parsed is not None
+    text = face.oracle_text or ""
+    relevant = [a for a in parsed.walk() if a.kind in ("keyword", "unknown")]
+    if not relevant:
+        return []
+    plain = _Plain(text, parsed.reminders)
+    top = {id(a) for a in parsed.abilities}
+    names = _self_names(face)
+    out: list[Item] = []
+    previous: Item | None = None
+    for ability in relevant:
+        granted = id(ability) not in top
+        if ability.kind == "keyword":
+            item = _keyword_item(text, plain, ability, granted)
+            if item is None:
+                continue
+            if item.status == "shape" and _not_a_keyword(item, previous, names):
+                item.status = "ok"
+            previous = item
+            out.append(item)
+        elif not granted:
+            for item in _unknown_line(text, plain, ability):
+                if item.status == "shape" and _not_a_keyword(item, previous, names):
+                    item.status = "ok"
+                previous = item
+                out.append(item)
+    return out
+
+
+# an ability after a label: "Protection Fighting Style — When …", "Gift of Tiamat — When …"
+_LABELLED = re.compile(r"[—–]\s*\S+(?:\s+\S+){3,}")
+
+
+def _self_names(face: Face) -> tuple[str, ...]:
+    name = (face.name or "").strip()
+    if not name:
+        return ()
+    out = [name]
+    if "," in name:
+        out.append(name.split(",", 1)[0].strip())
+    return tuple(out)
+
+
+def _not_a_keyword(item: Item, previous: Item | None, names: tuple[str, ...]) -> bool:
+    """An item the parser took for a keyword that is something else: the card's own name
+    ("Champion of the Flame gets …"), a label before an ability, or the rest of a name
+    that holds a comma ("Partner with Trynn, Champion of Freedom")."""
+    if any(item.text.startswith(n) for n in names):
+        return True
+    if _LABELLED.search(item.text):
+        return True
+    return (previous is not None and previous.keyword is not None and previous.keyword.parameter == "name"
+            and previous.ability.line == item.ability.line)
+
+
+def _keyword_item(text: str, plain: str, ability: Ability, granted: bool) -> Item | None:
+    """A keyword ability the parser found, with its parameter judged."""
+    start = ability.start
+    own = plain[start:ability.end]
+    if ability.ability_word:  # "Murasame — Equip {5}": judge what follows the flavor word
+        dash = max(own.find("—"), own.find("–"))
+        if dash >= 0:
+            start += dash + 1
+            own = plain[start:ability.end]
+    m = _MORE.search(own)
+    if m:
+        own = own[: m.start()]
+    lead = len(own) - len(own.lstrip())
+    item = own.strip().rstrip(".").rstrip()
+    if not item:
+        return None
+    s = start + lead
+    judged = _judge_item(item)
+    if judged is None:
+        return None
+    kw, status, expected, length = judged
+    return Item(s, s + len(item), item, item[:length], kw, status, ability, granted, expected)
+
+
+def _unknown_line(text: str, plain: str, ability: Ability) -> list[Item]:
+    """The items of an unknown line written like a keyword line; [] when it is not one."""
+    own = plain[ability.start:ability.end]
+    body = own.rstrip()
+    if not body.strip() or _NOT_A_LIST.search(body.strip().rstrip(".")):
+        return []
+    if not body.lstrip()[0].isupper():
+        return []
+    items: list[Item] = []
+    pos = 0
+    declared = None
+    for chunk in _SPLIT.split(body):
+        cs = ability.start + pos + (len(chunk) - len(chunk.lstrip()))
+        pos += len(chunk) + 1
+        item = chunk.strip().rstrip(".").rstrip()
+        if not item:
+            return []
+        judged = _judge_item(item)
+        if judged is not None:
+            kw, status, expected, length = judged
+            items.append(Item(cs, cs + len(item), item, item[:length], kw, status, ability, False, expected))
+            continue
+        m = _ITEM.fullmatch(item)
+        if m is None:
+            return []  # a phrase, not a keyword: leave the line alone
+        name = m.group("name")
+        rest = item[m.end("name"):]
+        low = name.lower()
+        if declared is None:
+            declared = _declared()
+        if low in declared:
+            ok = _judge_loose(declared[low], rest)
+            items.append(Item(cs, cs + len(item), item, name, None, "declared" if ok else "shape", ability,
+                              expected=f"{name} [{declared[low]}]"))
+            continue
+        if low in _outside_cr():
+            items.append(Item(cs, cs + len(item), item, name, None, "outside-cr", ability))
+            continue
+        if low in tables.ability_words():
+            return []  # an ability word on a line of its own
+        items.append(Item(cs, cs + len(item), item, name, None, "unknown", ability,
+                          suggestion=closest_keyword(name)))
+    unknown = [i for i in items if i.status == "unknown"]
+    if unknown:
+        # flag unknown words only where the line is clearly made of keywords
+        reminder_after = _reminder_follows(text, plain, ability)
+        signal = (len(items) > len(unknown) or reminder_after
+                  or any(_ITEM.fullmatch(i.text).group("param") for i in unknown)
+                  or any(i.suggestion is not None and closest_keyword(i.name, 0.8) for i in unknown))
+        for i in unknown:
+            i.signal = bool(signal)
+    return items
+
+
+def _reminder_follows(text: str, plain: str, ability: Ability) -> bool:
+    """Whether reminder text stands right after the line's words (a keyword's reminder)."""
+    own = text[ability.start:ability.end]
+    return "(" in own and plain[ability.start:ability.end].strip() != own.strip()
