@@ -139,7 +139,7 @@ def test_mse_038_second_face_and_layout(set038):
     assert front.type_line == "Artifact"
     assert back.name == "Roaring Beacon" and back.mana_cost == ""
     assert back.type_line == "Artifact Creature — Golem" and (back.power, back.toughness) == ("5", "5")
-    assert back.colors == ("G",)
+    assert back.colors == back.color_indicator == ("G",)  # no cost, colored: the frame shows an indicator
     assert_maps(back, "name", "Roaring", "Roaring Beacon")
     assert_maps(back, "oracle_text", "Trample", "Trample</nospellcheck>")
 
@@ -208,10 +208,33 @@ def test_mse_notes_suppression_is_found_in_the_card_block():
     assert [(s.card.name, s.codes) for s in sups] == [("Brinebound Sentry", ("TYP004",))]
 
 
-def test_mse_text_without_version_line_is_not_mse():
-    assert read_text("card:\n\tname: X\n", "cards.txt").format != "mse"
+def test_mse_detection_without_a_version_line():
+    assert read_text("card:\n  name: X\n", "cards.txt").format != "mse"  # YAML indents with spaces
+    r = read_text("card:\n\tname: Included Card\n", "card one")  # a file a package includes
+    assert r.format == "mse" and [c.name for c in r.cards] == ["Included Card"]
     r = read_text("game: magic\ncard:\n\tname: Lone Card\n\tsuper type: Instant\n", "set")
     assert r.format == "mse" and [c.name for c in r.cards] == ["Lone Card"]
+    assert read_text("game: magic\n", "notes.txt").format != "mse"
+
+
+def test_mse_card_color_is_the_frames():
+    from linter.readers.mse import _colors
+
+    assert _colors("white, green, hybrid, horizontal") == ("W", "G")
+    assert _colors("blue, red, land") == () and _colors("artifact") == () and _colors("multicolor") is None
+
+
+@pytest.mark.parametrize("sheet, faces, layout", [
+    ("m15-split-fusable", 2, "split"), ("m15-flip", 2, "flip"), ("m15-flipwalker", 2, "transform"),
+    ("m15-saga", 1, "saga"), ("m15-leveler", 1, "leveler"), ("m15-mainframe-tokens", 1, "token"),
+    ("m15-adventure", 2, "adventure"), ("m15-mainframe-dfc", 2, "transform"), ("m15-split", 1, "normal"),
+    ("m15-altered", 1, "normal"), ("m15-aftermath", 2, "aftermath"),
+])
+def test_mse_layout_from_stylesheet(sheet, faces, layout):
+    back = "\tname 2: Other Half\n\tsuper type 2: Sorcery\n" if faces == 2 else ""
+    text = f"mse version: 2.0.0\ncard:\n\tstylesheet: {sheet}\n\tname: One Half\n\tsuper type: Creature\n{back}"
+    r = read_text(text, "set")
+    assert len(r.cards[0].faces) == faces and r.cards[0].layout == layout
 
 
 def test_mse_malformed_lines_are_warnings_not_errors():
@@ -506,6 +529,12 @@ def test_json_of_other_shapes_is_not_taken_for_these_formats():
 def test_bad_json_never_crashes(text):
     r = read_text(text, "x.json")
     assert r.error is not None or all(c.name for c in r.cards)
+
+
+def test_lackeybot_entry_that_is_not_a_card():
+    r = read_text('{"A_X": {"cardName": "A", "typeLine": "Land"},\n "notes": 3}', "x.json")
+    assert r.format == "lackeybot" and [c.name for c in r.cards] == ["A"] and r.entries == 2
+    assert r.warnings == [("entry 'notes' is not a card object: skipped", 2, 3)]
 
 
 def test_duplicate_keys_are_read_in_place():

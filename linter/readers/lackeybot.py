@@ -36,8 +36,7 @@ def looks_like_lackeybot(data: Any) -> bool:
     if not isinstance(data, dict) or not data:
         return False
     sample = [v for _k, v in zip(range(5), data.values())]
-    return all(isinstance(v, dict) for v in sample) and any(
-        "cardName" in v and ("typeLine" in v or "rulesText" in v) for v in sample)
+    return any(isinstance(v, dict) and "cardName" in v and ("typeLine" in v or "rulesText" in v) for v in sample)
 
 
 def read_lackeybot(source: SourceFile, data: dict, result: ReadResult) -> None:

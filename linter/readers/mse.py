@@ -44,6 +44,8 @@ SET_FILE = "set"
 
 _VERSION_LINE = re.compile(r"\A\ufeff?(?:[ \t]*\r?\n)*mse[ _]version[ \t]*:", re.I)
 _FIRST_KEY = re.compile(r"\A\ufeff?(?:[ \t]*\r?\n)*(?:game|card|set[ _]info|stylesheet)[ \t]*:", re.I)
+# a block whose first field is indented with a tab (YAML allows no tabs there): an included card file
+_CARD_FILE = re.compile(r"\A\ufeff?(?:[ \t]*\r?\n)*card:\r?\n\t[A-Za-z]")
 _KEY = re.compile(r"[A-Za-z0-9][A-Za-z0-9 _.-]*\Z")
 
 _COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
@@ -53,7 +55,7 @@ _COLORLESS_WORDS = frozenset({"colorless", "artifact", "land"})
 def looks_like_mse(text: str, path: str = "") -> bool:
     """A set file starts with its ``mse version:`` line (a file named ``set``
     may start with another of the set's keys)."""
-    if _VERSION_LINE.match(text):
+    if _VERSION_LINE.match(text) or _CARD_FILE.match(text):
         return True
     return os.path.basename(path) == SET_FILE and _FIRST_KEY.match(text) is not None
 
@@ -125,8 +127,12 @@ def open_package(raw: bytes) -> tuple[zipfile.ZipFile, zipfile.ZipInfo]:
 
 def _declared_entries(raw: bytes) -> int | None:
     """The entry count the archive's end record declares, read before any parsing."""
-    at = raw.rfind(b"PK\x05\x06", max(0, len(raw) - 65_557))
-    if at == -1 or at + 22 > len(raw):
+    floor = max(0, len(raw) - 65_557)
+    at = raw.rfind(b"PK\x05\x06", floor)
+    # the record is the one whose comment runs to the end of the file
+    while at != -1 and (at + 22 > len(raw) or at + 22 + struct.unpack_from("<H", raw, at + 20)[0] != len(raw)):
+        at = raw.rfind(b"PK\x05\x06", floor, at)
+    if at == -1:
         return None
     total = struct.unpack_from("<H", raw, at + 10)[0]
     if total == 0xFFFF:
@@ -538,6 +544,10 @@ class _SetReader:
             if parsed:
                 face.color_indicator = parsed
                 locs["color_indicator"] = _value(indicator).loc(source)  # type: ignore[union-attr]
+        elif face.colors and not face.mana_cost and not (face.type_line or "").startswith("Token"):
+            # the frame shows a colored face without a mana cost with a color indicator
+            face.color_indicator = face.colors
+            locs["color_indicator"] = locs["colors"]
         return face
 
     def type_line(self, fields: dict[str, _Field], s: str) -> _Value | None:
@@ -636,9 +646,12 @@ def _split_flavor(field: _Field) -> tuple[_Field, _Field | None]:
 
 
 def _colors(value: str) -> tuple[str, ...] | None:
-    """MSE's card color ("white, green, hybrid, horizontal") as color letters;
-    None when it names no color and is not colorless ("multicolor" alone)."""
+    """MSE's card color, the frame's ("white, green, hybrid, horizontal"), as
+    color letters; None when it names no color and is not colorless
+    ("multicolor" alone)."""
     words = [w.strip().lower() for w in re.sub(r"<[^>]*>", "", value).split(",")]
+    if "land" in words:
+        return ()  # a land frame's tint is not a color: lands are colorless
     letters = [_COLOR_WORDS[w] for w in words if w in _COLOR_WORDS]
     if letters:
         return order_colors(letters)
@@ -650,7 +663,7 @@ def _colors(value: str) -> tuple[str, ...] | None:
 _SHEETS = (
     (re.compile(r"split|fuse"), "split"),
     (re.compile(r"aftermath"), "aftermath"),
-    (re.compile(r"flip"), "flip"),
+    (re.compile(r"flip(?!-?walker)"), "flip"),
     (re.compile(r"adventure"), "adventure"),
     (re.compile(r"saga"), "saga"),
     (re.compile(r"level"), "leveler"),
