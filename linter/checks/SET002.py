@@ -25,6 +25,10 @@ _LIST = re.compile(r"\b([MN])(?: , [MN])+ ,? (or|and) ")
 _SPACE = re.compile(r"\s+")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 _EMBEDDED = re.compile(r"^(.*?)(?:walk|cycling| offering)\b", re.I)
+#: a line the parser does not know that reads like a keyword with its reminder text: a
+#: capitalized word, perhaps a number, cost or dash cost ("Infuse 2 (…)", "Realize {3}{B} (…)")
+_UNDECLARED = re.compile(r"^(?P<name>[A-Z][a-z'-]{2,})(?:(?: (?P<num>\d+|X))?(?: ?(?P<cost>(?:\{[^{}]*\})+))?"
+                         r"|—(?P<text>[^()]+?))\s*$")
 
 
 @functools.lru_cache(maxsize=None)
@@ -83,13 +87,13 @@ def embedded_part(ability: Ability, head: str) -> list[str]:
     return []
 
 
-def variable_parts(ability: Ability, embedded: list[str]) -> list[str]:
+def variable_parts(parameter: str | None, embedded: list[str]) -> list[str]:
     """The words of a keyword that change from card to card: its parameter without mana
     symbols and numbers (a card name also by its short name), and the type written
     inside the keyword."""
     parts: list[str] = list(embedded)
-    if ability.parameter:
-        text = _MANA.sub(" ", ability.parameter)
+    if parameter:
+        text = _MANA.sub(" ", parameter)
         text = re.sub(r"^\s*(?:\d+|X)\b\s*[—-]?", "", text).strip(" ,—-.")
         if len(text) > 1 and not re.fullmatch(r"\d+|X", text):
             parts.append(text)
@@ -110,7 +114,8 @@ def normalize(reminder: str, keyword: str, variables: list[str], selves: list[st
     """A reminder text in the loose form of :func:`loose`, with the template variants of
     rules_data/set_level.yaml for this keyword erased."""
     s = " " + loose(reminder, variables, selves, nouns, subtypes) + " "
-    for group in _variants().get(keyword.lower(), ()):
+    variants = _variants()
+    for group in (*variants.get("*", ()), *variants.get(keyword.lower(), ())):
         for phrase in group:
             s = s.replace(" " + phrase + " ", " ")
     return _SPACE.sub(" ", s).strip()
@@ -161,7 +166,10 @@ def _self_nouns(face: Face) -> list[str]:
 
 def occurrences(card: Card) -> Iterable[Occurrence]:
     """Every reminder text that follows a keyword at the top level of a face (a reminder
-    that follows several keywords on one line explains all of them and is left out)."""
+    that follows several keywords on one line explains all of them and is left out).
+    A line the parser could not classify that reads like a keyword and its reminder
+    ("Infuse 2 (…)") counts as one: a custom set's mechanics need not be declared for
+    their reminders to be compared."""
     table = keywords()
     for i, face in enumerate(card.faces):
         parsed = face.parsed
@@ -176,7 +184,7 @@ def occurrences(card: Card) -> Iterable[Occurrence]:
         for a in parsed.abilities:
             shared_line = (previous is not None and previous.kind == "keyword" and previous.line == a.line)
             previous = a
-            if a.kind != "keyword" or not a.keyword or shared_line:
+            if shared_line or a.kind not in ("keyword", "unknown", "static"):
                 continue
             for s, e in parsed.reminders:
                 if not (a.start <= s and e <= a.end):
@@ -184,13 +192,21 @@ def occurrences(card: Card) -> Iterable[Occurrence]:
                 head = face.oracle_text[a.start:s].strip()
                 if "," in head or ";" in head:
                     continue  # "Flying, vigilance (…)": one reminder for several keywords
+                keyword, parameter = a.keyword, a.parameter
+                if a.kind != "keyword" or not keyword:
+                    m = _UNDECLARED.match(head.rstrip("."))
+                    if not m:
+                        continue
+                    keyword = m.group("name")
+                    parameter = " ".join(g for g in (m.group("num"), m.group("cost"), m.group("text")) if g) or None
                 text = face.oracle_text[s:e]
-                kw = table.get(a.keyword.lower())
-                embedded = embedded_part(a, head)
-                own = [r for r in runs if r.lower() not in a.keyword.lower()]
-                key = normalize(text, a.keyword, variable_parts(a, embedded), selves, nouns, own)
-                yield Occurrence(card, i, s, e, a.keyword, kw.rule if kw else None, text, key,
-                                 parameter_shape(a.parameter, embedded))
+                kw = table.get(keyword.lower())
+                embedded = embedded_part(a, head) if a.keyword else []
+                own = [r for r in runs if r.lower() not in keyword.lower()]
+                key = normalize(text, keyword, variable_parts(parameter, embedded), selves, nouns, own)
+                yield Occurrence(card, i, s, e, keyword, kw.rule if kw else None, text, key,
+                                 parameter_shape(parameter, embedded))
+                break
 
 
 class InconsistentReminderText(Check):
@@ -204,7 +220,9 @@ class InconsistentReminderText(Check):
     endings and pronouns, mana symbols, the card's references to itself
     ("this creature", "this Vehicle", its name) and its subtypes, sentences
     that only some cards add ("It has haste."), and the template variants
-    listed in rules_data/set_level.yaml. Keywords with differently worded
+    listed in rules_data/set_level.yaml. A set's own mechanics count too,
+    declared or not: a line such as "Infuse 2 (…)" that the parser does not
+    know is read as a keyword and its reminder. Keywords with differently worded
     parameters ("Gift a card", "Gift a Food") are compared only among
     themselves. Each reminder that differs from the one most cards of the set
     use is reported.
