@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import re
 from typing import Iterable
 
 from linter.checks._colors import describe_face
 from linter.checks._printed import carried, faces_of_type, placeholder
 from linter.checks.base import Check, Hit
 from linter.model import Card
+
+
+#: what a printed power or toughness looks like: digits, *, X, and their sums ("1+*")
+_NUMBERISH = re.compile(r"[-+]?[\d.½∞]*(?:[*X²]|[\d½∞]+)(?:[-+][\d*X]+)*")
 
 
 class CreatureWithoutPowerToughness(Check):
@@ -61,7 +66,10 @@ class CreatureWithoutPowerToughness(Check):
         file_has_pt = carried(cards, "power") or carried(cards, "toughness")
         for card, i, face in faces_of_type(cards, "Creature"):
             p, t = face.power, face.toughness
-            if p and not t:
+            if p and not t and not _NUMBERISH.fullmatch(p):
+                yield card, self.hit(face=i, field="power", which=describe_face(face),
+                                     what=f"{p!r} for a power/toughness, which is no number")
+            elif p and not t:
                 yield card, self.hit(face=i, field="power", which=describe_face(face), what="a power but no toughness")
             elif t and not p:
                 yield card, self.hit(face=i, field="toughness", which=describe_face(face), what="a toughness but no power")

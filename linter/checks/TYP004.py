@@ -71,7 +71,8 @@ class UnknownSubtype(Check):
                 if subtype_families(w.key, data):
                     continue
                 pool = set().union(*(data.subtypes.get(k, ()) for k in kinds)) if kinds else data.all_subtypes
-                guess = closest(w.key, pool)
+                # a planeswalker's name is close to another's more often than it is misspelt
+                guess = closest(w.key, pool, cutoff=0.85 if kinds and kinds <= _NAMED else 0.75)
                 hint = f": did you mean {guess!r}?" if guess else ""
                 names = {_FAMILY.get(k, f"{k.lower()} type") for k in kinds}
                 kind = names.pop() if len(names) == 1 else "subtype"
