@@ -20,7 +20,8 @@ class CreatureWithoutPowerToughness(Check):
 
     ## What it does
     Reports a face of a creature card (not a token) that gives a power but no
-    toughness or a toughness but no power; and, in a file whose other faces
+    toughness or a toughness but no power, or a placeholder such as "NA"
+    where the power/toughness goes; and, in a file whose other faces
     carry power and toughness, a creature face that has neither. A file that
     never gives power and toughness says nothing about them and is not
     reported, nor is a face the file gives no rules text and no mana cost

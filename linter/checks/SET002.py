@@ -16,8 +16,9 @@ from linter.model import Ability, Card, Face
 from linter.tables import keywords
 
 _MANA = re.compile(r"(?:\{[^{}]*\})+")
-_NUMBER_WORDS = ("a", "an", "another", "one", "two", "three", "four", "five", "six", "seven", "eight",
-                 "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "twenty", "x")
+_NUMBER_WORDS = ("a", "an", "another", "zero", "one", "two", "three", "four", "five", "six", "seven",
+                 "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen",
+                 "seventeen", "eighteen", "nineteen", "twenty", "thirty", "forty", "fifty", "hundred", "x")
 _NUMBER = re.compile(r"\b(?:\d+|" + "|".join(_NUMBER_WORDS) + r")\b")
 _PRONOUN = re.compile(r"\b(?:it|them|they|he|she)\b")
 _POSSESSIVE = re.compile(r"\b(?:its|their|his|her)\b")
