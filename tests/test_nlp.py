@@ -410,14 +410,16 @@ def test_token_with_a_quoted_mana_ability():
     assert [c.text for c in g.cost] == ["{T}"] and g.cost[0].start == text.index("{T}")
 
 
-def test_granted_triggered_and_nested():
-    text = ('Creatures you control have "Whenever this creature attacks, it gains '
-            '\\"{T}: Add {R}.\\" until end of turn."').replace("\\", "")
+def test_granted_triggered_ability():
     p = parse_text('Equipped creature has "Whenever this creature deals combat damage to a player, draw a card."',
                    type_line="Artifact — Equipment")
     (g,) = p.abilities[0].granted
-    assert g.kind == "triggered"
-    assert text  # the simple case above is what cards print
+    assert g.kind == "triggered" and "603.1" in g.rules
+
+
+def test_two_granted_abilities():
+    p = parse_text('Enchanted land has "{T}: Add {B}." and "{1}, {T}: Draw a card."', type_line="Enchantment — Aura")
+    assert [(g.kind, g.mana_ability) for g in p.abilities[0].granted] == [("activated", True), ("activated", False)]
 
 
 def test_target_inside_a_quote_belongs_to_the_granted_ability():

@@ -13,7 +13,7 @@ level or station header opens a block of the abilities that follow.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from linter.model import Ability
 from linter.nlp import keywords as K
@@ -354,4 +354,4 @@ def segment(text: str, ctx: Context, protect: list[tuple[int, int]] | None = Non
     return abilities, seg.reminders
 
 
-__all__ = ["Context", "Segmenter", "segment", "field"]
+__all__ = ["Context", "Segmenter", "segment"]
