@@ -35,16 +35,18 @@ def main() -> None:
 @click.option("--statistics", is_flag=True, help="Print the number of findings per code instead.")
 @click.option("--show-source/--no-show-source", default=True, show_default=True,
               help="Show the source line under each finding (text format).")
+@click.option("--fix", is_flag=True, help="Apply the safe fixes in place, then report what remains.")
+@click.option("--unsafe-fixes", is_flag=True, help="With --fix or --diff: apply the uncertain fixes too.")
+@click.option("--diff", "show_diff", is_flag=True,
+              help="Print a unified diff of what --fix would change; write nothing.")
 def check(paths, fmt, select, ignore, exit_zero, quiet, config_path, baseline_path, write_baseline,
-          statistics, show_source) -> None:
+          statistics, show_source, fix, unsafe_fixes, show_diff) -> None:
     """Check card files (directories are searched for supported files)."""
     from linter.baseline import Baseline, BaselineError
     from linter.baseline import write_baseline as record_baseline
     from linter.checks.base import all_checks
     from linter.config import ConfigError, load_config
     from linter.engine import check_paths
-    from linter.reporters import write_report
-    from linter.reporters.style import color_enabled
 
     if not paths:
         raise click.UsageError("give at least one card file or directory")
@@ -52,6 +54,10 @@ def check(paths, fmt, select, ignore, exit_zero, quiet, config_path, baseline_pa
         raise click.UsageError("--write-baseline needs --baseline FILE")
     if statistics and fmt not in ("text", "json"):
         raise click.UsageError("--statistics prints text or json")
+    if unsafe_fixes and not (fix or show_diff):
+        raise click.UsageError("--unsafe-fixes goes with --fix or --diff")
+    if write_baseline and (fix or show_diff):
+        raise click.UsageError("--write-baseline cannot be combined with --fix or --diff")
     _check_codes(select, "--select")
     _check_codes(ignore, "--ignore")
     try:
@@ -62,6 +68,10 @@ def check(paths, fmt, select, ignore, exit_zero, quiet, config_path, baseline_pa
         sys.exit(2)
     if config.edition_note():
         click.echo(f"oraclelint: warning: {config.edition_note()}", err=True)
+    if fix or show_diff:
+        _fix(paths, select, ignore, config, baseline, unsafe_fixes, show_diff, fmt, quiet, exit_zero,
+             statistics, show_source)
+        return
     report = check_paths(paths, select=select, ignore=ignore, config=config, baseline=baseline)
     if write_baseline:
         try:
@@ -71,6 +81,21 @@ def check(paths, fmt, select, ignore, exit_zero, quiet, config_path, baseline_pa
             sys.exit(2)
         click.echo(f"Wrote {len(report.diagnostics)} finding(s) to {baseline_path}.", err=True)
         sys.exit(2 if report.unreadable or report.internal_errors else 0)
+    from linter.fixes import drop_unfixable
+
+    drop_unfixable(report)  # a fix that cannot be applied does not make its finding fixable
+    _emit(report, fmt, statistics, quiet, show_source)
+    code = report.exit_code()
+    if exit_zero and code == 1:
+        code = 0
+    sys.exit(code)
+
+
+def _emit(report, fmt, statistics, quiet, show_source) -> None:
+    """Write the report (or its statistics) to stdout."""
+    from linter.reporters import write_report
+    from linter.reporters.style import color_enabled
+
     color = fmt == "text" and color_enabled(sys.stdout)
     if statistics:
         from linter.reporters.stats import write_statistics
@@ -80,7 +105,46 @@ def check(paths, fmt, select, ignore, exit_zero, quiet, config_path, baseline_pa
         write_report(report, fmt, sys.stdout, quiet=quiet, color=color, show_source=show_source)
     for err in report.internal_errors if fmt in ("json", "sarif") or statistics else ():
         click.echo(err, err=True)
+
+
+def _fix(paths, select, ignore, config, baseline, unsafe, show_diff, fmt, quiet, exit_zero, statistics,
+         show_source) -> None:
+    """--fix and --diff: apply the fixes (or show them), then report what remains."""
+    from linter.fixes import run_fixes
+
+    run = run_fixes(paths, select=select, ignore=ignore, config=config, baseline=baseline, unsafe=unsafe,
+                    write=not show_diff)
+    report = run.report
+    n, files = run.total_fixed, len(run.changed)
+    what = f"{n} finding(s) in {files} file" + ("" if files == 1 else "s")
+    if not run.converged:
+        click.echo(f"oraclelint: warning: fixes still applied after {run.rounds} rounds; "
+                   "the files may need another run", err=True)
+    if show_diff:
+        sys.stdout.write(run.diff())
+        for err in report.internal_errors:
+            click.echo(err, err=True)
+        click.echo(f"Would fix {what}." if n else "No fixes to apply.", err=True)
+        code = 2 if report.unreadable or report.internal_errors else (1 if run.changed else 0)
+        sys.exit(code)
+    if not quiet:
+        for refused in run.refused:
+            click.echo(f"oraclelint: note: {refused.describe()}", err=True)
+    for err in run.write_errors:
+        click.echo(f"oraclelint: error: {err}", err=True)
+    _emit(report, fmt, statistics, quiet, show_source)
+    written = len(run.written)
+    if n and written:
+        done = f"Fixed {run.total_fixed} finding(s) in {written} file" + ("" if written == 1 else "s") + "."
+        click.echo(done, err=fmt != "text" or statistics)
+    hidden = sum(1 for d in report.diagnostics if d.fix is not None and not d.fix.safe)
+    if hidden and not unsafe and not quiet:
+        click.echo(f"{hidden} more fix(es) available with --unsafe-fixes.", err=fmt != "text" or statistics)
     code = report.exit_code()
+    if run.write_errors:
+        code = 2
+    elif written and code == 0:
+        code = 1  # a hook that changed files fails, so that the change is looked at
     if exit_zero and code == 1:
         code = 0
     sys.exit(code)
