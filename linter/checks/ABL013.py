@@ -1,0 +1,98 @@
+"""ABL013: "Add" followed by nothing that is a type of mana."""
+
+from __future__ import annotations
+
+import re
+from typing import Iterable
+
+from linter.checks._textutil import mask, reminder_spans
+from linter.checks.base import Check, Hit
+from linter.model import Card
+
+_ADD = re.compile(r"\b(?:[Aa]dd|adds)\b(?P<obj>[^.;•\n\"“]*)")
+# what an "add" that is not about mana starts with: dice and number arithmetic ("add the
+# greatest power …", "Add or subtract 1"), cards ("add it to …"), the mana a rule names
+_NOT_MANA = re.compile(r"\s*(?:the|that|this|those|its|their|his|her|or|and|to|it|them|up|one to|X to|\d+ to)\b", re.I)
+_COUNTER = re.compile(r"\bcounters?\b", re.I)
+_SYMBOL = re.compile(r"\{[^{}]*\}")
+_BARE_LETTERS = re.compile(r"\s*[WUBRGC]+\b")  # "Add G": a malformed symbol, reported by the symbol checks
+_TYPED = re.compile(
+    r"\bof (?:any|the|that|one|those|its|their|each|a|an)\b|\bin any combination\b|\bcolou?rs?\b"
+    r"|\b(?:white|blue|black|red|green|colorless)\b|\btypes?\b", re.I)
+
+
+class AddWithoutManaType(Check):
+    """"Add" followed by nothing that is a type of mana ("Add one mana.", "Add three.").
+
+    ## What it does
+    Reads each "add"/"adds" of a face's rules text (reminder text aside) up
+    to the end of its clause and reports it when what is added is neither a
+    mana symbol nor mana of a stated type or color: "Add one mana.", "Add
+    two.", "add that much mana of". Counters ("add a lore counter") and the
+    arithmetic of dice and numbers ("add the greatest power among …") are
+    not mana and are left alone; a bare letter ("Add G") is a malformed
+    symbol, which the symbol checks report.
+
+    ## Why is this bad?
+    There are six types of mana: the five colors and colorless
+    (CR 106.1b). An ability that would add mana of an undefined type adds
+    no mana at all (CR 106.5), so the card does nothing where the designer
+    meant it to ramp.
+
+    ## Example
+    ```yaml
+    name: Humming Geode
+    mana_cost: "{2}"
+    type_line: Artifact
+    oracle_text: "{T}: Add one mana."
+    ```
+
+    ## Use instead
+    ```yaml
+    name: Humming Geode
+    mana_cost: "{2}"
+    type_line: Artifact
+    oracle_text: "{T}: Add one mana of any color."
+    ```
+
+    ## Fix safety
+    No automatic fix: only the designer knows the type of mana.
+    """
+
+    code = "ABL013"
+    name = "add-without-mana-type"
+    category = "abilities"
+    severity = "warning"
+    rules = ("106.1b", "106.5")
+    message = "\"{added}\" adds no mana: {why}"
+
+    def check_card(self, card: Card) -> Iterable[Hit]:
+        for i, face in enumerate(card.faces):
+            text = face.oracle_text or ""
+            if "dd" not in text:
+                continue
+            plain = None
+            for m in _ADD.finditer(text):
+                if plain is None:
+                    plain = mask(text, reminder_spans(face))
+                if plain[m.start()] == " ":
+                    continue  # inside reminder text
+                obj = plain[m.start("obj"):m.end("obj")]
+                why = self._why(obj)
+                if why:
+                    end = m.start("obj") + len(obj.rstrip(" ,"))
+                    yield self.hit(face=i, field="oracle_text", start=m.start(), end=end,
+                                   added=text[m.start():end].strip(), why=why)
+
+    @staticmethod
+    def _why(obj: str) -> str | None:
+        if not obj.strip() or _NOT_MANA.match(obj) or _COUNTER.search(obj) or _SYMBOL.search(obj):
+            return None
+        if _BARE_LETTERS.match(obj):
+            return None
+        if re.search(r"\bmana\b", obj, re.I):
+            if _TYPED.search(obj):
+                return None
+            return "mana of no stated type or color is mana of an undefined type"
+        return "nothing it names is a type of mana"
+
