@@ -47,9 +47,61 @@ class Keyword:
         return any(t.lower() in have for t in self.types)
 
 
-@functools.lru_cache(maxsize=None)
+# A set's own mechanics, declared in its configuration (see linter/config.py).
+# They overlay the catalogue for one run; every accessor that depends on them
+# is cached per version, so extending returns new tables rather than mutating.
+_extension_version = 0
+_custom_keywords: tuple[Keyword, ...] = ()
+_custom_ability_words: frozenset[str] = frozenset()
+
+#: the rule a keyword the set invents cites: keyword abilities in general
+CUSTOM_KEYWORD_RULE = "702.1"
+
+
+def extend(custom_keywords: Iterable[dict] = (), ability_words: Iterable[str] = (),
+           symbols: Iterable[str] = ()) -> None:
+    """Declare a set's own keywords and ability words for this run.
+
+    Each call replaces the previous declaration.  ``symbols`` is accepted for
+    the configuration's convenience; symbol checks read it from the config.
+    """
+    global _extension_version, _custom_keywords, _custom_ability_words
+    _custom_keywords = tuple(
+        Keyword(name=k["name"], rule=CUSTOM_KEYWORD_RULE, parameter=k.get("parameter") or "none",
+                kind=k.get("kind") or "static", reminder=k.get("reminder"))
+        for k in custom_keywords
+    )
+    _custom_ability_words = frozenset(w.lower() for w in ability_words)
+    _extension_version += 1
+
+
+def reset_extensions() -> None:
+    """Forget what :func:`extend` declared."""
+    extend()
+
+
+def is_custom(keyword: Keyword) -> bool:
+    """Whether a keyword was declared by the set rather than the catalogue."""
+    return keyword in _custom_keywords
+
+
 def keywords() -> dict[str, Keyword]:
-    """Lower-case keyword name or alias -> :class:`Keyword`."""
+    """Lower-case keyword name or alias -> :class:`Keyword` (the set's own included)."""
+    return _keywords_for(_extension_version)
+
+
+@functools.lru_cache(maxsize=4)
+def _keywords_for(version: int) -> dict[str, Keyword]:
+    if not _custom_keywords:
+        return _catalogue_keywords()
+    table = dict(_catalogue_keywords())
+    for kw in _custom_keywords:
+        table.setdefault(kw.name.lower(), kw)
+    return table
+
+
+@functools.lru_cache(maxsize=None)
+def _catalogue_keywords() -> dict[str, Keyword]:
     table: dict[str, Keyword] = {}
     for entry in load("keywords")["keywords"]:
         kw = Keyword(
@@ -67,8 +119,12 @@ def keywords() -> dict[str, Keyword]:
     return table
 
 
-@functools.lru_cache(maxsize=None)
 def _names_longest_first() -> tuple[str, ...]:
+    return _names_for(_extension_version)
+
+
+@functools.lru_cache(maxsize=4)
+def _names_for(version: int) -> tuple[str, ...]:
     return tuple(sorted(keywords(), key=len, reverse=True))
 
 
@@ -142,9 +198,18 @@ def split_keyword(item: str) -> tuple[Keyword, str] | None:
     return None
 
 
-@functools.lru_cache(maxsize=None)
 def ability_words() -> frozenset[str]:
-    """The ability words of CR 207.2c, lower-case (``"council's dilemma"``)."""
+    """The ability words of CR 207.2c, lower-case (``"council's dilemma"``), and the set's own."""
+    return _ability_words_for(_extension_version)
+
+
+@functools.lru_cache(maxsize=4)
+def _ability_words_for(version: int) -> frozenset[str]:
+    return _catalogue_ability_words() | _custom_ability_words
+
+
+@functools.lru_cache(maxsize=None)
+def _catalogue_ability_words() -> frozenset[str]:
     return frozenset(w.lower() for w in load("ability_words")["ability_words"])
 
 
