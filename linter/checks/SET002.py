@@ -130,11 +130,14 @@ def consistent(a: str, b: str) -> bool:
     """Whether two normalized reminder texts say the same thing.
 
     Sentences that only one of them has are card-specific additions ("It has
-    haste.", "Copies become tokens.") and do not count; a sentence that stands where
-    the other text has a similar but different one is a different wording."""
+    haste.", "Copies become tokens.") and do not count, as long as the two have a
+    sentence in common; a sentence that stands where the other text has a similar but
+    different one is a different wording."""
     if a == b:
         return True
     sa, sb = sentences(a), sentences(b)
+    if not set(sa) & set(sb):
+        return False  # not one sentence in common: another reminder altogether
     matcher = difflib.SequenceMatcher(None, sa, sb, autojunk=False)
     for op, i1, i2, j1, j2 in matcher.get_opcodes():
         if op != "replace":
