@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 from typing import Iterable, Iterator
 
 from linter.checks._symbols import symbol_table
@@ -48,6 +49,8 @@ def _computable(cost: str | None) -> bool:
     """Whether every symbol of a cost has a known mana value (a custom or
     malformed symbol has none; SYM001 reports the malformed ones)."""
     table = symbol_table()
+    if re.sub(r"\{[^{}]*\}", "", cost or "").strip():
+        return False  # something outside braces: SYM001/SYM003 report it
     return all(table.known(s, in_cost=True) for s in cost_symbols(cost or ""))
 
 

@@ -43,8 +43,9 @@ def card_identity(card: Card) -> tuple[set[str], set[str], bool]:
             unknown = unknown or not table.known(s, in_cost=False)
         colors |= set(face.color_indicator or ())
         if card.is_token:
-            # a token's colors come from the effect that makes it (CR 111.3), not from symbols
-            colors |= set(face.colors or ())
+            # a token is no card and has no color identity by the rules; data sources
+            # give it its colors (which come from the effect that makes it, CR 111.3)
+            basic |= set(face.colors or ())
         defined = defined_colors(card, face)
         if defined:
             colors |= defined
@@ -63,7 +64,7 @@ class ColorIdentityMismatch(Check):
     (hybrid symbols count both colors, Phyrexian symbols their color), every
     face's color indicator, and abilities that define a face's color.
     Reminder text does not count. The colors of basic land types may be
-    included or left out; a token's colors count. Where the card holds a
+    included or left out, and so may a token's colors. Where the card holds a
     symbol of unknown meaning (a custom set's own symbol), only colors
     missing from the field are reported.
 

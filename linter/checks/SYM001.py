@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import re
 from typing import Iterable
 
 from linter.checks._symbols import BRACED, symbol_table
 from linter.checks.base import Check, Hit
 from linter.config import active
 from linter.model import Card
+
+
+_STRAY = re.compile(r"[^\0\s0-9A-Za-z{}/]+")
 
 
 class UnknownSymbol(Check):
@@ -76,3 +80,10 @@ class UnknownSymbol(Check):
                     hint = f": write {{{suggestion}}}" if suggestion else ""
                     yield self.hit(face=i, field=field, start=m.start(), end=m.end(),
                                    symbol=m.group(0), where=where, hint=hint)
+            if face.mana_cost:
+                # characters of a mana cost outside braces that are no letters or digits
+                # (those are unbraced symbols, SYM003's concern) and no braces (SYM002's)
+                outside = BRACED.sub(lambda m: "\0" * len(m.group()), face.mana_cost)
+                for m in _STRAY.finditer(outside):
+                    yield self.hit(face=i, field="mana_cost", start=m.start(), end=m.end(),
+                                   symbol=repr(m.group()), where=" outside braces in the mana cost", hint="")

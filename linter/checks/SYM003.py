@@ -171,7 +171,7 @@ class UnbracedManaSymbol(Check):
 def _outside_braces(cost: str) -> Iterator[tuple[int, int, str]]:
     """Runs of a mana cost that stand outside braces (spaces and "//" aside)."""
     depth_free = re.sub(r"\{[^{}]*\}", lambda m: "\0" * len(m.group()), cost)
-    for m in re.finditer(r"[^\0\s/{}]+", depth_free):
+    for m in re.finditer(r"[0-9A-Za-z]+", depth_free):
         yield m.start(), m.end(), m.group()
 
 
