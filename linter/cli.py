@@ -110,7 +110,7 @@ def _emit(report, fmt, statistics, quiet, show_source) -> None:
 def _fix(paths, select, ignore, config, baseline, unsafe, show_diff, fmt, quiet, exit_zero, statistics,
          show_source) -> None:
     """--fix and --diff: apply the fixes (or show them), then report what remains."""
-    from linter.fixes import run_fixes
+    from linter.fixes import describe_refused, run_fixes
 
     run = run_fixes(paths, select=select, ignore=ignore, config=config, baseline=baseline, unsafe=unsafe,
                     write=not show_diff)
@@ -128,8 +128,8 @@ def _fix(paths, select, ignore, config, baseline, unsafe, show_diff, fmt, quiet,
         code = 2 if report.unreadable or report.internal_errors else (1 if run.changed else 0)
         sys.exit(code)
     if not quiet:
-        for refused in run.refused:
-            click.echo(f"oraclelint: note: {refused.describe()}", err=True)
+        for line in describe_refused(run.refused):
+            click.echo(f"oraclelint: note: {line}", err=True)
     for err in run.write_errors:
         click.echo(f"oraclelint: error: {err}", err=True)
     _emit(report, fmt, statistics, quiet, show_source)

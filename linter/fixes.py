@@ -78,6 +78,22 @@ class NotApplied:
         return f"{d.path}:{d.line}:{d.column}: {d.code}: fix not applied: {self.reason}"
 
 
+def describe_refused(refused: Iterable[NotApplied]) -> list[str]:
+    """One line per file and reason (a reason shared by many fixes is said once)."""
+    groups: dict[tuple[str, str], list[Diagnostic]] = {}
+    for n in refused:
+        groups.setdefault((n.diagnostic.path, n.reason), []).append(n.diagnostic)
+    out = []
+    for (path, reason), ds in groups.items():
+        if len(ds) == 1:
+            out.append(NotApplied(ds[0], reason).describe())
+            continue
+        codes = ", ".join(sorted({d.code for d in ds}))
+        first = min(ds, key=Diagnostic.sort_key)
+        out.append(f"{path}: {len(ds)} fixes not applied ({codes}, the first at line {first.line}): {reason}")
+    return out
+
+
 @dataclass
 class Planned:
     """A fix turned into raw edits of one file."""
@@ -136,7 +152,7 @@ def source_bytes(source: SourceFile, text: str) -> bytes:
 def _mappable(source: SourceFile) -> str | None:
     """Why the source's text cannot be mapped back to its bytes (None: it can)."""
     if source.raw is None:
-        return "the file's bytes were not kept"
+        return "the text was unpacked or converted from the file's bytes, so it cannot be edited in place"
     try:
         same = source_bytes(source, source.text) == source.raw
     except UnicodeEncodeError:

@@ -301,6 +301,43 @@ def test_yaml_literal_block_first_line_keeps_its_indentation(tmp_path):
     assert outcome.result is None and after == before
 
 
+BLOCKS = """\
+cards:
+- name: Alder Scout
+  type_line: Creature — Elf
+  oracle_text: |-
+    When Alder Scout enters the battlefield, draw.
+    Second line.
+- name: Birch Scout
+  type_line: Creature — Elf
+  oracle_text: |2
+      When Birch Scout enters the battlefield, draw.
+    Second line.
+- name: Cedar Scout
+  type_line: Creature — Elf
+  oracle_text: |+ # keep the final line breaks
+    When Cedar Scout enters the battlefield, draw.
+
+"""
+
+
+def test_yaml_block_headers_strip_keep_and_explicit_indentation(tmp_path, form):
+    path = tmp_path / "blocks.yaml"
+    path.write_bytes(variant(BLOCKS.encode(), form))
+    outcome, before, after = fix_file(path, "enters the battlefield, draw.", "enters, draw.\nThen more.")
+    assert len(outcome.applied) == 3, outcome.refused
+    expected = before
+    for _ in range(3):  # each block's lines are indented by four spaces
+        expected = expected.replace(b"enters the battlefield, draw.",
+                                    b"enters, draw." + eol(form) + b"    Then more.", 1)
+    assert after == expected
+    assert [c.faces[0].oracle_text for c in read_bytes(after, str(path)).cards] == [
+        "When Alder Scout enters, draw.\nThen more.\nSecond line.",
+        "  When Birch Scout enters, draw.\nThen more.\nSecond line.",
+        "When Cedar Scout enters, draw.\nThen more.\n\n",
+    ]
+
+
 # Magic Set Editor set file ---------------------------------------------------------------------
 
 
@@ -365,6 +402,17 @@ def test_second_round_changes_nothing(tmp_path, form):
             fixture == "cards.yaml"  # the folded block is left as it was
         second = fix_round(again, phrase(again, "enters the battlefield", "enters"))
         assert second.result is None and not second.applied
+
+
+def test_refusals_sharing_a_reason_are_reported_once_per_file(tmp_path):
+    path = put(tmp_path, "cards.yaml", "lf")
+    result = read_file(str(path))
+    found = [finding(c, 0, "oracle_text", [(0, 4, "Once")]) for c in result.cards]
+    outcome = fix_round(result, found)
+    lines = fixes.describe_refused(outcome.refused)
+    assert lines == [f"{path}:1:1: TST900: fix not applied: the place of oracle_text in the file is not exact"]
+    many = fixes.describe_refused([fixes.NotApplied(d, "same reason") for d in found[:3]])
+    assert many == [f"{path}: 3 fixes not applied (TST900, the first at line 1): same reason"]
 
 
 def test_raw_edit_conflicts():
