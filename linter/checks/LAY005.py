@@ -1,0 +1,99 @@
+"""LAY005: an adventurer or omen card whose faces are not one main face and one instant or sorcery spell face."""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from linter.catalogue import load
+from linter.checks.base import Check, Hit
+from linter.model import Card
+
+
+class AlternativeSpellFaceMalformed(Check):
+    """An adventurer or omen card without one main face and one instant or sorcery Adventure (Omen) face.
+
+    ## What it does
+    On a card with the adventure layout, or with a face of the Adventure or
+    Omen spell type, checks the structure: exactly two faces; exactly one of
+    them carries the Adventure (or Omen) subtype; that face is an instant or
+    a sorcery. An adventure-layout card without an Adventure face is
+    reported too.
+
+    ## Why is this bad?
+    An adventurer card's inset frame gives the alternative characteristics of
+    an instant or sorcery Adventure spell, and the rest of the card its normal
+    characteristics (CR 715.1, 715.2); omen cards work the same way with the
+    Omen spell type (CR 720.2). Adventure and Omen are spell types, subtypes
+    of instants and sorceries only (CR 205.3k). A card whose two faces are
+    both Adventures, or whose Adventure is a creature, cannot be cast as
+    either.
+
+    ## Example
+    ```yaml
+    name: Hearth Giant // Stoke the Coals
+    layout: adventure
+    card_faces:
+      - name: Hearth Giant
+        mana_cost: "{4}{R}"
+        type_line: Creature — Giant
+        oracle_text: "Trample"
+        power: "5"
+        toughness: "4"
+      - name: Stoke the Coals
+        mana_cost: "{1}{R}"
+        type_line: Creature — Adventure
+        oracle_text: "Stoke the Coals deals 2 damage to any target."
+    ```
+
+    ## Use instead
+    ```yaml
+    name: Hearth Giant // Stoke the Coals
+    layout: adventure
+    card_faces:
+      - name: Hearth Giant
+        mana_cost: "{4}{R}"
+        type_line: Creature — Giant
+        oracle_text: "Trample"
+        power: "5"
+        toughness: "4"
+      - name: Stoke the Coals
+        mana_cost: "{1}{R}"
+        type_line: Instant — Adventure
+        oracle_text: "Stoke the Coals deals 2 damage to any target."
+    ```
+
+    ## Fix safety
+    No automatic fix: only the designer knows which face is which.
+    """
+
+    code = "LAY005"
+    name = "alternative-spell-face-malformed"
+    category = "rules"
+    severity = "error"
+    rules = ("715.2", "720.2", "205.3k")
+    message = "{problem}"
+
+    def check_card(self, card: Card) -> Iterable[Hit]:
+        layout = (card.layout or "").lower()
+        for spec in load("layouts")["spell_face_subtypes"]:
+            kind = spec["subtype"]
+            rules = (spec["rule"], "205.3k")
+            marked = [i for i, f in enumerate(card.faces) if kind in f.subtypes]
+            if not marked:
+                if layout == spec["layout"] and kind == "Adventure" and len(card.faces) >= 2 and all(
+                        f.type_line for f in card.faces):
+                    yield self.hit(field="layout", rules=rules,
+                                   problem="an adventure card without a face of the Adventure spell type")
+                continue
+            if len(card.faces) != 2:
+                yield self.hit(face=marked[0], field="type_line", rules=rules,
+                               problem=f"a card with an {kind} face has two faces, but this one has {len(card.faces)}")
+                continue
+            if len(marked) == 2:
+                yield self.hit(face=1, field="type_line", rules=rules,
+                               problem=f"both faces are {kind}s: one of them must be the card's main face")
+                continue
+            face = card.faces[marked[0]]
+            if not face.has_type("Instant", "Sorcery"):
+                yield self.hit(face=marked[0], field="type_line", rules=rules,
+                               problem=f"the {kind} face must be an instant or a sorcery, not \"{(face.type_line or '').strip()}\"")
