@@ -117,7 +117,7 @@ class TapAbilityWhileSummoningSick(Check):
                     m = pattern.search(unit, event_end)
                     if m and not _OTHER_OBJECT.search(unit, event_end, m.start()):
                         yield self.hit(face=i, field="oracle_text", start=a + m.start(), end=a + m.end(),
-                                       what=f"the text says to {m.group(0).lower()}",
+                                       what=f"the text says to {_lower_first(m.group(0))}",
                                        subject=subject,
                                        why="it has no haste, so its {T} and {Q} abilities cannot be activated")
                         break
@@ -184,3 +184,9 @@ class TapAbilityWhileSummoningSick(Check):
                         what="this {T}/{Q} ability may only be activated during the turn the creature entered",
                         subject="the creature",
                         why="without haste it can never be activated")
+
+
+def _lower_first(phrase: str) -> str:
+    """Lower-case the first letter only: mana symbols such as {T} keep their case."""
+    return phrase[:1].lower() + phrase[1:]
+
