@@ -15,6 +15,8 @@ _FAMILY = {"Creature": "creature type", "Kindred": "creature type", "Plane": "pl
            "Instant": "spell type", "Sorcery": "spell type"}
 #: card types whose subtypes name a character or a place: a new card brings a new one
 _NAMED = frozenset({"Planeswalker", "Plane"})
+#: an unknown subtype that this many cards of a file share is the set's own, not a typo
+_SHARED = 3
 
 
 class UnknownSubtype(Check):
@@ -24,9 +26,12 @@ class UnknownSubtype(Check):
     Reports each subtype that is on none of the Comprehensive Rules' lists of
     subtypes (nor among the few printed only outside the tournament card
     pool, or retired names: TYP008 and TYP007 note those). The message names
-    the closest subtype of the card's own types. An unknown planeswalker or
-    planar type is only a note unless it looks like a misspelt one: every new
-    planeswalker or plane brings its own subtype.
+    the closest subtype of the card's own types. Two kinds of unknown subtype
+    are only a note unless they look like a misspelt known one: a planeswalker
+    or planar type (every new planeswalker or plane brings its own), and a
+    subtype that three or more cards of the file share (a set's own creature
+    or spell type, which a set can declare). A one-off unknown word stays a
+    warning: that is what typos look like.
 
     ## Why is this bad?
     Each card type has its own list of subtypes (CR 205.3g–205.3q; creature
@@ -59,30 +64,47 @@ class UnknownSubtype(Check):
     category = "rules"
     severity = "warning"
     rules = ("205.3a", "205.3m")
-    message = "{word!r} is not a {kind}{hint}"
+    message = "{word!r} is not {kind}{hint}"
     fixable = True
     needs_parse = False
 
-    def check_card(self, card: Card) -> Iterable[Hit]:
+    scope = "set"
+
+    def check_set(self, cards: list[Card]) -> Iterable[tuple[Card, Hit]]:
         data = char_data()
-        for i, face, tl in type_lines(card):
-            kinds = tl.card_types(data)
-            for w in tl.subtypes:
-                if subtype_families(w.key, data):
-                    continue
-                pool = set().union(*(data.subtypes.get(k, ()) for k in kinds)) if kinds else data.all_subtypes
-                # a planeswalker's name is close to another's more often than it is misspelt
-                guess = closest(w.key, pool, cutoff=0.85 if kinds and kinds <= _NAMED else 0.75)
-                hint = f": did you mean {guess!r}?" if guess else ""
-                names = {_FAMILY.get(k, f"{k.lower()} type") for k in kinds}
-                kind = names.pop() if len(names) == 1 else "subtype"
-                # every new planeswalker or plane is a new subtype: a note, unless it is a typo
-                severity = "info" if kinds and kinds <= _NAMED and not guess else None
-                if severity:
-                    hint = f" yet (a new {kind} is fine for a new {next(iter(kinds)).lower()})"
-                fix = None
-                if guess:
-                    fix = Fix(f"Replace with {guess!r}", [Edit(w.start, w.end, guess)],
-                              safe=guess.lower() == w.key.lower(), face=i, field="type_line")
-                yield self.hit(face=i, field="type_line", start=w.start, end=w.end, fix=fix,
-                               severity=severity, word=w.text, kind=kind, hint=hint)
+        found = []  # (card, face, type line, word, card types)
+        for card in cards:
+            for i, face, tl in type_lines(card):
+                kinds = tl.card_types(data)
+                for w in tl.subtypes:
+                    if not subtype_families(w.key, data):
+                        found.append((card, i, w, frozenset(kinds)))
+        # how many cards of the file use each unknown word
+        users: dict[str, set[int]] = {}
+        for card, _i, w, _kinds in found:
+            users.setdefault(w.key.casefold(), set()).add(id(card))
+        for card, i, w, kinds in found:
+            yield card, self._hit(i, w, kinds, len(users[w.key.casefold()]), data)
+
+    def _hit(self, i: int, w, kinds: frozenset[str], uses: int, data) -> Hit:
+        pool = set().union(*(data.subtypes.get(k, ()) for k in kinds)) if kinds else data.all_subtypes
+        # a planeswalker's name is close to another's more often than it is misspelt
+        guess = closest(w.key, pool, cutoff=0.85 if kinds and kinds <= _NAMED else 0.75)
+        hint = f": did you mean {guess!r}?" if guess else ""
+        names = {_FAMILY.get(k, f"{k.lower()} type") for k in kinds}
+        family = names.pop() if len(names) == 1 else "subtype"
+        kind = ("an " if family[0] in "aeiou" else "a ") + family
+        severity = None
+        if not guess and kinds and kinds <= _NAMED:
+            # every new planeswalker or plane is a new subtype: a note, unless it is a typo
+            severity = "info"
+            hint = f" yet (a new {family} is fine for a new {next(iter(kinds)).lower()})"
+        elif not guess and uses >= _SHARED:
+            severity = "info"
+            hint = f" ({uses} cards of this set use it: a subtype of the set's own?)"
+        fix = None
+        if guess:
+            fix = Fix(f"Replace with {guess!r}", [Edit(w.start, w.end, guess)],
+                      safe=guess.lower() == w.key.lower(), face=i, field="type_line")
+        return self.hit(face=i, field="type_line", start=w.start, end=w.end, fix=fix,
+                        severity=severity, word=w.text, kind=kind, hint=hint)
