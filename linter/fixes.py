@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import errno
 import os
 import stat
 import tempfile
@@ -530,6 +531,9 @@ def write_atomic(path: str, data: bytes, expected: bytes | None = None) -> None:
     """
     target = os.path.realpath(path)
     st = os.stat(target)
+    if not st.st_mode & 0o222 or not os.access(target, os.W_OK):
+        # a rename would replace it all the same: respect the file's own protection
+        raise PermissionError(errno.EACCES, "the file is read-only", path)
     directory = os.path.dirname(target) or "."
     fd, tmp = tempfile.mkstemp(prefix="." + os.path.basename(target) + ".", suffix=".oraclelint-tmp",
                                dir=directory)

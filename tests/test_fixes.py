@@ -490,6 +490,15 @@ def test_an_interrupt_during_the_write_leaves_the_original(tmp_path, monkeypatch
     assert no_temp_files(tmp_path)
 
 
+def test_a_read_only_file_is_not_replaced(tmp_path):
+    path = tmp_path / "cards.json"
+    path.write_bytes(b"old")
+    os.chmod(path, 0o444)
+    with pytest.raises(PermissionError, match="read-only"):
+        write_atomic(str(path), b"new", expected=b"old")
+    assert path.read_bytes() == b"old" and no_temp_files(tmp_path)
+
+
 def test_write_through_a_symbolic_link_keeps_the_link(tmp_path):
     target = tmp_path / "real.json"
     target.write_bytes(b"old")
