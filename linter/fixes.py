@@ -110,9 +110,11 @@ class Planned:
 def _target(d: Diagnostic) -> tuple[int | None, str | None]:
     fix = d.fix
     assert fix is not None
-    if fix.field is not None:
-        return fix.face, fix.field
-    return d.face, d.field
+    if fix.field is None:
+        return d.face, d.field
+    if fix.face is None and fix.field == d.field:
+        return d.face, d.field  # the fix names the finding's field and leaves the face to it
+    return fix.face, fix.field
 
 
 def field_value(card: Card, face: int | None, name: str):
@@ -320,13 +322,36 @@ def read_back(result: ReadResult, planned: list[Planned]) -> ReadResult | str:
         by_field.setdefault((p.card_index, p.key), []).append(p)
     for (i, key), ps in by_field.items():
         unique = {(e.start, e.end, e.text): e for p in ps for e in p.edits}  # the same edit twice is one edit
-        expected[i][key] = apply_edits(ps[0].value, unique.values())
+        value = apply_edits(ps[0].value, unique.values())
+        expected[i][key] = value
+        # a field read from the same text (a single-faced card's name is also the card's)
+        # changes with it
+        card = result.cards[i]
+        loc = _loc_of(card, key)
+        for other, old in list(expected[i].items()):
+            if other != key and other not in by_field and old == ps[0].value:
+                oloc = _loc_of(card, other)
+                if oloc is not None and loc is not None and (oloc is loc or (
+                        oloc.exact and oloc.source is loc.source and (oloc.start, oloc.end) == (loc.start, loc.end))):
+                    expected[i][other] = value
     for i, card in enumerate(new.cards):
         got = snapshot(card)
         if got != expected[i]:
             bad = sorted(str(k[-1]) for k in set(got) | set(expected[i]) if got.get(k) != expected[i].get(k))
             return f"the fixed file would not read back as intended ({', '.join(bad)} of {card.name!r})"
     return new
+
+
+def _loc_of(card: Card, key: tuple):
+    """The Loc of a :func:`snapshot` key's field, where the reader gave one."""
+    if key[0] == "face":
+        return card.faces[key[1]].locs.get(key[2]) if key[1] < len(card.faces) else None
+    if key[0] == "extra":
+        return card.locs.get(key[1])
+    if key[0] == "card":
+        name = next((f for f, attr in _CARD_ATTRS.items() if attr == key[1]), None)
+        return card.locs.get(name) if name else None
+    return None
 
 
 _SKIP_FACE = frozenset({"locs", "parsed"})

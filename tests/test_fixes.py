@@ -225,6 +225,18 @@ def test_cockatrice_mana_cost_written_without_braces_is_not_edited(tmp_path):
     assert "does not match" in outcome.refused[0].reason
 
 
+@pytest.mark.parametrize("fixture", ["cockatrice.xml", "scryfall-raw.json", "cards.yaml"])
+def test_a_name_read_for_the_card_and_its_face_can_be_fixed(tmp_path, fixture):
+    path = put(tmp_path, fixture, "lf")
+    result = read_file(str(path))
+    card = next(c for c in result.cards if c.name == "Gravel Sentinel")
+    outcome = fix_round(result, [finding(card, 0, "name", [(0, 6, "Pebble")])])
+    assert len(outcome.applied) == 1, outcome.refused
+    fixed = next(c for c in outcome.result.cards if c.name == "Pebble Sentinel")
+    assert fixed.faces[0].name == "Pebble Sentinel"
+    expect_replaced(result.source.raw, outcome.result.source.raw, b"Gravel Sentinel", b"Pebble Sentinel", 1)
+
+
 def test_a_fix_that_would_change_another_field_is_refused(tmp_path):
     # "A // B" in one entry: the faces' names are parts of the card's name
     path = tmp_path / "split.xml"
@@ -413,6 +425,17 @@ def test_refusals_sharing_a_reason_are_reported_once_per_file(tmp_path):
     assert lines == [f"{path}:1:1: TST900: fix not applied: the place of oracle_text in the file is not exact"]
     many = fixes.describe_refused([fixes.NotApplied(d, "same reason") for d in found[:3]])
     assert many == [f"{path}: 3 fixes not applied (TST900, the first at line 1): same reason"]
+
+
+def test_a_fix_without_face_or_field_edits_the_findings_field(tmp_path):
+    path = put(tmp_path, "scryfall-raw.json", "lf")
+    result = read_file(str(path))
+    d = phrase(result, "enters the battlefield", "enters")[0]
+    d.fix.face = None
+    outcome = fix_round(result, [d])
+    assert len(outcome.applied) == 1
+    d.fix.field = None
+    assert len(fix_round(result, [d]).applied) == 1
 
 
 def test_raw_edit_conflicts():
