@@ -25,6 +25,7 @@ _CARD_AFTER = re.compile(r"^(?:'s?)?\s+(?:is|was) (?:in|put into) (?:your|a|its 
 _ZONE_WORDS = re.compile(r"\b(?:graveyard|your hand|library|exile)\b")
 # a characteristic-defining ability keeps the name ("Name's power is equal to …")
 _CDA_AFTER = re.compile(r"^'s? (?:power|toughness)\b[^.\n]*\bequal")
+_CLAUSE_SPLIT = re.compile(r"[.;:\n]")
 _THIS = re.compile(r"[Tt]his (?P<noun>\w+)")
 
 
@@ -133,7 +134,7 @@ class SelfReferenceStyle(Check):
             return "this spell", True
         if not face.is_permanent:
             return (name, True) if placeholder and name else None
-        clause = sentence_before(text, s) + text[e:e + 60].split(".")[0]
+        clause = sentence_before(text, s) + _CLAUSE_SPLIT.split(text[e:e + 60], 1)[0]
         if _CARD_BEFORE.search(before) or _CARD_AFTER.match(after) or _FROM_ZONE_AFTER.match(after) \
                 or (_ZONE_WORDS.search(clause) and not re.match(r"^(?:'s)?\s+(?:enters|dies|deals|attacks|blocks|gets)", after)):
             return "this card", False

@@ -1,0 +1,82 @@
+"""TPL006: a keyword line whose keywords are not capitalized or separated as Oracle text writes them."""
+
+from __future__ import annotations
+
+from typing import Iterable, Iterator
+
+from linter.checks.base import Check, Hit
+from linter.diagnostics import Edit, Fix
+from linter.model import Card, Face
+
+
+class KeywordLineForm(Check):
+    """A keyword line whose keywords are not written "Flying, first strike, lifelink".
+
+    ## What it does
+    On a line of keyword abilities, the first keyword starts with a capital
+    letter, every later one starts in lower case, and they are separated by a
+    comma and a space. Finds a later keyword with a capital ("Flying,
+    Vigilance"), a first one in lower case, and another separator (";", a
+    comma without its space).
+
+    ## Why is this bad?
+    A keyword line lists abilities that each have their own rules (CR 702.1);
+    the list is written the same way on every card, so a reader and an
+    exporter can tell where one keyword ends.
+
+    ## Example
+    ```yaml
+    oracle_text: "Flying; Vigilance"
+    ```
+
+    ## Use instead
+    ```yaml
+    oracle_text: "Flying, vigilance"
+    ```
+
+    ## Fix safety
+    Safe: only letter case and separators change.
+    """
+
+    code = "TPL006"
+    name = "keyword-line-form"
+    category = "templating"
+    severity = "warning"
+    rules = ("702.1",)
+    fixable = True
+    message = "keyword line: {what}"
+
+    def check_card(self, card: Card) -> Iterable[Hit]:
+        for i, face in enumerate(card.faces):
+            if face.oracle_text and face.parsed is not None:
+                yield from self._face(i, face)
+
+    def _face(self, i: int, face: Face) -> Iterator[Hit]:
+        text = face.oracle_text or ""
+        lines: dict[int, list] = {}
+        for a in face.parsed.abilities:
+            if a.kind == "keyword" and not a.ability_word:
+                lines.setdefault(a.line, []).append(a)
+        for items in lines.values():
+            if len(items) > 1 and any(text.find("\n", a.end, b.start) >= 0 for a, b in zip(items, items[1:])):
+                continue  # not one line after all
+            for k, a in enumerate(items):
+                first = text[a.start] if a.start < len(text) else ""
+                if not first.isalpha():
+                    continue
+                word = text[a.start:a.end].split(" ", 1)[0]
+                if k == 0 and first.islower():
+                    fix = Fix("capitalize", [Edit(a.start, a.start + 1, first.upper())], face=i, field="oracle_text")
+                    yield self.hit(face=i, field="oracle_text", start=a.start, end=a.start + len(word), fix=fix,
+                                   what=f"the first keyword {word!r} starts with a capital letter")
+                elif k > 0 and first.isupper() and not word.isupper():
+                    fix = Fix("lower case", [Edit(a.start, a.start + 1, first.lower())], face=i, field="oracle_text")
+                    yield self.hit(face=i, field="oracle_text", start=a.start, end=a.start + len(word), fix=fix,
+                                   what=f"a later keyword {word!r} starts in lower case")
+                if k > 0:
+                    prev = items[k - 1]
+                    sep = text[prev.end:a.start]
+                    if sep != ", " and sep.strip() in (",", ";", ""):
+                        fix = Fix("separate with ', '", [Edit(prev.end, a.start, ", ")], face=i, field="oracle_text")
+                        yield self.hit(face=i, field="oracle_text", start=prev.end, end=a.start, fix=fix,
+                                       what=f"keywords are separated by ', ', not {sep!r}")

@@ -1,0 +1,78 @@
+"""TPL011: a file whose rules texts mix the straight (') and the curly (’) apostrophe."""
+
+from __future__ import annotations
+
+import re
+from typing import Iterable
+
+from linter.checks.base import Check, Hit
+from linter.diagnostics import Edit, Fix
+from linter.model import Card
+
+STRAIGHT, CURLY = "'", "\u2019"
+# an apostrophe inside or at the end of a word ("can't", "opponents'"), not an opening quote
+_APOSTROPHE = re.compile(r"(?<=\w)['\u2019]")
+
+
+class MixedApostrophes(Check):
+    """A file whose rules texts mix the straight (') and the curly (’) apostrophe.
+
+    ## What it does
+    Counts the apostrophes inside or after words ("can't", "opponent's",
+    "owners'") in the rules text of every card of a file. When both styles
+    occur, the cards that use the rarer style are reported (on a tie, the
+    straight apostrophe that Oracle text uses wins).
+
+    ## Why is this bad?
+    Rules text is read as text (CR 207.1): a search for "can't" misses
+    "can’t", and a set looks inconsistent when its cards were typed in
+    different editors. One style per file avoids both.
+
+    ## Example
+    ```yaml
+    cards:
+      - {name: Gate Warden, type_line: Creature — Human Soldier, oracle_text: "This creature can't block."}
+      - {name: Gate Keeper, type_line: Creature — Human Soldier, oracle_text: "This creature can’t attack."}
+      - {name: Gate Guard, type_line: Creature — Human Soldier, oracle_text: "This creature can't be blocked."}
+    ```
+
+    ## Use instead
+    The same apostrophe in every card: "can't" on Gate Keeper too.
+
+    ## Fix safety
+    Safe: only the apostrophe's character changes.
+    """
+
+    code = "TPL011"
+    name = "mixed-apostrophes"
+    category = "templating"
+    severity = "info"
+    rules = ("207.1",)
+    fixable = True
+    scope = "set"
+    message = "this file writes apostrophes as {want!r} ({majority} times) but this text uses {found!r} ({count} times)"
+
+    def check_set(self, cards: list[Card]) -> Iterable[tuple[Card, Hit]]:
+        counts = {STRAIGHT: 0, CURLY: 0}
+        places: list[tuple[Card, int, list[tuple[int, str]]]] = []
+        for card in cards:
+            for i, face in enumerate(card.faces):
+                text = face.oracle_text
+                if not text or (STRAIGHT not in text and CURLY not in text):
+                    continue
+                found = [(m.start(), m.group(0)) for m in _APOSTROPHE.finditer(text)]
+                for _pos, ch in found:
+                    counts[ch] += 1
+                if found:
+                    places.append((card, i, found))
+        if not counts[STRAIGHT] or not counts[CURLY]:
+            return
+        want = CURLY if counts[CURLY] > counts[STRAIGHT] else STRAIGHT
+        other = CURLY if want == STRAIGHT else STRAIGHT
+        for card, i, found in places:
+            bad = [pos for pos, ch in found if ch == other]
+            if not bad:
+                continue
+            fix = Fix(f"write {want!r}", [Edit(p, p + 1, want) for p in bad], face=i, field="oracle_text")
+            yield card, self.hit(face=i, field="oracle_text", start=bad[0], end=bad[0] + 1, fix=fix,
+                                 want=want, majority=counts[want], found=other, count=len(bad))

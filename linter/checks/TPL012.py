@@ -1,0 +1,141 @@
+"""TPL012: a keyword's reminder text worded unlike the set's declared or usual reminder."""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import re
+from collections import Counter
+from typing import Iterable, Iterator
+
+from linter import config
+from linter.checks._templating import short_name, small_numbers
+from linter.checks.base import Check, Hit
+from linter.model import Card, Face
+
+# a cost: mana symbols, with the number of them when it is written out ("add X {R}")
+_MANA = re.compile(r"(?:\b(?:\d+|X)\s+)?(?:\{[^{}]+\})+")
+#: how alike two wordings must be for the rarer one to count as a slip: a
+#: missing word or a typo, not another sentence for another kind of card
+SIMILAR = 0.9
+_SELF = re.compile(r"\b[Tt]his (?:creature|artifact|enchantment|land|permanent|planeswalker|battle|spell|card|"
+                   r"token|object|[A-Z][a-z]+)\b|~|\bCARDNAME\b")
+_SPACE = re.compile(r"\s+")
+# "a +1/+1 counter" and "two +1/+1 counters" differ only by the number
+_PLURAL = re.compile(r"\b(counter|card|creature|token|permanent|player|time|land|spell|artifact)s\b")
+
+
+@functools.lru_cache(maxsize=1)
+def _number() -> re.Pattern:
+    words = "|".join(small_numbers())
+    return re.compile(rf"\b(?:\d+|X|an?|{words})\b", re.I)
+
+
+def normalize(reminder: str, names: tuple[str, ...] = ()) -> str:
+    """A reminder text with its variable parts (costs, numbers, self-references) replaced."""
+    text = reminder.strip().strip("()").strip().replace("\u2019", "'")
+    for name in sorted((n for n in names if n), key=len, reverse=True):
+        text = text.replace(name, "SELF")
+    text = _SELF.sub("SELF", text)
+    text = _MANA.sub("{COST}", text)
+    text = _number().sub("N", text)
+    text = _PLURAL.sub(r"\1", text)
+    return _SPACE.sub(" ", text)
+
+
+def _similar(a: str, b: str) -> bool:
+    return difflib.SequenceMatcher(None, a, b, autojunk=False).ratio() >= SIMILAR
+
+
+class ReminderTextWording(Check):
+    """A keyword's reminder text worded unlike the set's declared or usual reminder.
+
+    ## What it does
+    Collects the reminder text written after each keyword ability in a file.
+    The costs, numbers and the card's words for itself are set aside, so
+    "Ward {2}" and "Ward {3}" compare equal. A keyword that the configuration
+    declares with a ``reminder`` (a set's own mechanic) must match it. Every
+    other keyword is compared with the other cards of the same file: when one
+    wording is the most common (at least twice, and more often than any
+    other), the cards whose wording is nearly the same but not quite (a
+    missing word, a typo) are reported. A wording that differs by a whole
+    phrase is taken as a variant for another kind of card (a Crew reminder on
+    an Equipment Vehicle, Flashback on a card with an additional cost) and is
+    left alone.
+
+    The project keeps no table of the reminder texts printed on real cards:
+    those are Wizards of the Coast's text, and copying them is not ours to
+    do. The reference is what the set itself declares or mostly uses.
+
+    ## Why is this bad?
+    Reminder text summarizes a rule (CR 207.2a); two wordings for one keyword
+    in a set make readers wonder whether the keyword works differently there.
+
+    ## Example
+    ```yaml
+    cards:
+      - {name: Skyreach Scout, type_line: Creature — Bird, oracle_text: "Gleam (When this creature enters, scry 1.)"}
+      - {name: Skyreach Herald, type_line: Creature — Bird, oracle_text: "Gleam (When this creature enters, scry 1.)"}
+      - {name: Skyreach Envoy, type_line: Creature — Bird, oracle_text: "Gleam (As this creature enters, look at the top card of your library.)"}
+    ```
+
+    ## Use instead
+    The same reminder text for Gleam on Skyreach Envoy.
+
+    ## Fix safety
+    No fix: which wording is right is the designer's call.
+    """
+
+    code = "TPL012"
+    name = "reminder-text-wording"
+    category = "templating"
+    severity = "info"
+    rules = ("207.2a",)
+    scope = "set"
+    message = "the reminder text of {keyword} reads {found!r}; {reference} reads {want!r}"
+
+    def check_set(self, cards: list[Card]) -> Iterable[tuple[Card, Hit]]:
+        declared = {k.name.lower(): k.reminder for k in config.active().keywords if k.reminder}
+        groups: dict[tuple[str, str], list[tuple[Card, int, int, int, str, str]]] = {}
+        for card in cards:
+            for i, face in enumerate(card.faces):
+                for kw, written, s, e, raw in self._reminders(face):
+                    names = tuple(n for n in (face.name, card.name, short_name(face.name or "")) if n)
+                    key = (kw, normalize(written, names))
+                    groups.setdefault(key, []).append((card, i, s, e, raw, normalize(raw, names)))
+        for (kw, _param), items in groups.items():
+            want_raw = declared.get(kw.lower())
+            if want_raw is not None:
+                want = normalize(want_raw)
+                reference = "the configuration"
+            else:
+                counts = Counter(n for *_x, n in items)
+                if len(counts) < 2:
+                    continue
+                (want, top), (_other, second) = counts.most_common(2)
+                if top < 2 or top == second:
+                    continue
+                want_raw = next(raw for *_x, raw, n in items if n == want)
+                reference = f"the usual wording in this file ({top} cards)"
+            for card, i, s, e, raw, norm in items:
+                if norm != want and (reference == "the configuration" or _similar(norm, want)):
+                    yield card, self.hit(face=i, field="oracle_text", start=s, end=e, keyword=kw,
+                                         found=raw, reference=reference, want=want_raw)
+
+    @staticmethod
+    def _reminders(face: Face) -> Iterator[tuple[str, str, int, int, str]]:
+        """(keyword, the keyword as written, start, end, reminder) for each keyword with reminder text.
+
+        The keyword as written ("Islandcycling {1}", "Toxic 2") keeps apart the
+        reminders that differ because the keyword's own words differ."""
+        text = face.oracle_text
+        if not text or face.parsed is None or "(" not in text:
+            return
+        reminders = face.parsed.reminders
+        for a in face.parsed.abilities:
+            if a.kind != "keyword" or not a.keyword:
+                continue
+            for s, e in reminders:
+                if a.start <= s and e <= a.end + 1 and not text[a.start:s].count("("):
+                    yield a.keyword, text[a.start:s].strip(), s, e, text[s:e]
+                    break
