@@ -1,0 +1,210 @@
+"""SLF001: rules text that names the card by a name that is not its own (a leftover after a rename)."""
+
+from __future__ import annotations
+
+import functools
+import re
+import unicodedata
+from typing import Iterable
+
+from linter import tables
+from linter.catalogue import load
+from linter.checks._textutil import mask, reminder_spans
+from linter.checks.base import Check, Hit
+from linter.model import Card, Face
+from linter.nlp.selfref import short_names
+
+_WORD = r"[A-Z][\w'’\-]*"
+# a line start glued to the word before it by an export without line breaks ("FlyingIron Golem");
+# a capital after two or three letters is part of a name ("McCrimmon", "DePietro")
+_GLUED = re.compile(r"(?<=[a-z]{3})(?=[A-Z])|(?<=[a-z][.)])(?=[A-Z])")
+_TOKEN_SUFFIX = re.compile(r"\s*\((?:Token|token)\)\s*$")
+_ALCHEMY_PREFIX = re.compile(r"^A-(?=[A-Z])")
+
+
+@functools.lru_cache(maxsize=None)
+def _data() -> tuple[re.Pattern, frozenset[str], re.Pattern]:
+    """The name pattern, the words that are no part of a name, the pattern of introduced names."""
+    data = load("self_reference")
+    conn = "|".join(re.escape(w) for w in data["connectors"])
+    sep = rf"(?:,|,? (?:{conn}|&)(?: (?:{conn}))?)? "
+    name = rf"{_WORD}(?:{sep}{_WORD})*"
+    verbs = "|".join(re.escape(v) for v in data["verbs"])
+    # a possessive followed by a capitalized word is inside a name ("Green Sun's Zenith")
+    candidate = re.compile(rf"(?:(?<![\w'’])|(?<=[a-z]{{3}}))(?P<name>{name})(?:\s+(?:{verbs})\b|(?P<poss>['’]s)\b(?!\s+[A-Z]))")
+    leading = set(data["leading_words"])
+    leading.update(k.split()[0].capitalize() for k in tables.keywords())
+    intro = "|".join(re.escape(w) for w in data["introducers"])
+    introduced = re.compile(rf"\b(?:{intro}) [\"“]?(?P<name>{name})")
+    return candidate, frozenset(leading), introduced
+
+
+@functools.lru_cache(maxsize=None)
+def _type_words() -> frozenset[str]:
+    t = tables.types()
+    return frozenset(t.all_subtypes() | t.card_types | t.supertypes | {"Token", "Tokens", "Emblem"})
+
+
+def _fold(name: str) -> str:
+    """A name as compared: accents, quotes, an Alchemy "A-" prefix and a "(Token)" suffix dropped."""
+    name = _TOKEN_SUFFIX.sub("", name.strip())
+    name = _ALCHEMY_PREFIX.sub("", name)
+    name = name.replace('"', "").replace("“", "").replace("”", "").replace("’", "'")
+    decomposed = unicodedata.normalize("NFKD", name)
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).strip()
+
+
+def _suffixes(words: list[str]) -> Iterable[str]:
+    for k in range(len(words)):
+        yield " ".join(words[k:])
+
+
+class LeftoverName(Check):
+    """Rules text that refers to the card by a name that is not its name (a leftover after a rename).
+
+    ## What it does
+    Looks for capitalized names of two or more words where rules text names
+    an object — before "deals", "enters", "gets", "gains", "has", "dies",
+    "attacks", "can't", … or a possessive "'s" — and reports one that is
+    neither the card's name, a face's name, nor a short name of a legendary
+    (the part before the comma, the first word). Names the text introduces
+    as other objects ("a token named …", "a card named …", "Partner with …",
+    "meld them into …"), names of which the card's own is a part ("Storm
+    Fleet Spy" for "Fleet Spy"), and phrases made only of type words are not
+    reported.
+
+    ## Why is this bad?
+    Text that names the object it is on means that object (CR 201.5; a
+    shortened name counts the same, CR 201.5c). A name that is not the
+    card's — usually the card's old name after a rename, or a misspelling —
+    refers to nothing on the card, so the ability that uses it does not do
+    what it says.
+
+    ## Example
+    ```yaml
+    name: Torvin, Ember Warden
+    mana_cost: "{2}{R}"
+    type_line: Legendary Creature — Human Warrior
+    oracle_text: "Whenever Torvin, Flame Keeper attacks, it deals 1 damage to each opponent."
+    power: "3"
+    toughness: "2"
+    ```
+
+    ## Use instead
+    ```yaml
+    name: Torvin, Ember Warden
+    mana_cost: "{2}{R}"
+    type_line: Legendary Creature — Human Warrior
+    oracle_text: "Whenever Torvin attacks, it deals 1 damage to each opponent."
+    power: "3"
+    toughness: "2"
+    ```
+
+    ## Fix safety
+    The fix writes the card's name in place of the other name. It is unsafe:
+    the text may mean another card.
+    """
+
+    code = "SLF001"
+    name = "leftover-name"
+    category = "rules"
+    severity = "warning"
+    rules = ("201.5", "201.5c")
+    fixable = True
+    message = "\"{found}\" is not this card's name ({own}): a leftover of an old name, or a misspelling?"
+
+    scope = "set"
+
+    def check_set(self, cards: list[Card]) -> Iterable[tuple[Card, Hit]]:
+        # a name of another card of the same file is a reference to that card, not a leftover
+        # ("Xenagos Ascended attacks this turn" on a card of a challenge deck)
+        others = None
+        for card in cards:
+            if card.is_token:
+                continue  # a token's text names the objects of the game piece that makes it
+            hits = list(self._card(card, others))
+            if hits and others is None:
+                others = {_fold(p) for c in cards for n in [c.name, *(f.name for f in c.faces)]
+                          for p in (n or "").split("//") if p.strip()}
+                hits = list(self._card(card, others))
+            for hit in hits:
+                yield card, hit
+
+    def _card(self, card: Card, others: set[str] | None) -> Iterable[Hit]:
+        allowed: set[str] | None = None
+        for i, face in enumerate(card.faces):
+            text = face.oracle_text or ""
+            if face.parsed is None or len(text) < 8:
+                continue
+            candidate, leading, introduced = _data()
+            matches = list(candidate.finditer(text))
+            if not matches:
+                continue
+            plain = None
+            self_ends = {e for _s, e in face.parsed.self_refs}
+            for m in matches:
+                start, end = m.span("name")
+                if end in self_ends:
+                    continue  # the parser already read it as the card naming itself
+                if plain is None:
+                    plain = mask(text, reminder_spans(face))
+                    if allowed is None:
+                        allowed = self._allowed(card) | (others or set())
+                    allowed = allowed | {_fold(n.group("name")) for n in introduced.finditer(plain)}
+                if plain[start] == " ":
+                    continue  # reminder text
+                run = m.group("name")
+                cut = [g.end() for g in _GLUED.finditer(run)]
+                if cut:
+                    start += cut[-1]
+                    run = run[cut[-1]:]
+                found = self._leftover(run, leading, allowed, bool(m.group("poss")))
+                if found is None:
+                    continue
+                offset = run.rfind(found)
+                s = start + max(offset, 0)
+                own = self._own_name(card, face)
+                from linter.diagnostics import Edit, Fix
+
+                fix = Fix(f"Write {own}", [Edit(s, s + len(found), own)], safe=False, face=i, field="oracle_text")
+                yield self.hit(face=i, field="oracle_text", start=s, end=s + len(found), fix=fix,
+                               found=found, own=own)
+
+    @staticmethod
+    def _own_name(card: Card, face: Face) -> str:
+        return (face.name or card.name or "").strip()
+
+    @staticmethod
+    def _allowed(card: Card) -> set[str]:
+        names: set[str] = set()
+        for n in [card.name, *(f.name for f in card.faces)]:
+            for part in (n or "").split("//"):
+                part = _fold(part)
+                if part:
+                    names.add(part)
+                    names.update(_fold(s) for s in short_names(part))
+        return names
+
+    @staticmethod
+    def _leftover(run: str, leading: frozenset[str], allowed: set[str], possessive: bool) -> str | None:
+        """The name in ``run`` that is not the card's, or None when ``run`` is fine."""
+        if possessive and _fold(run) + "s" in allowed:
+            return None  # "Follow the Track's" for "Follow the Tracks"
+        words = _fold(run).split(" ")
+        if words[-1].endswith("'s"):
+            words[-1] = words[-1][:-2]  # "Toralf's Disciple's attacks": a stray possessive
+        # the card's name, or the end of it, closes the run ("a Treasure, Captain Vell gets")
+        for suffix in _suffixes(words):
+            key = suffix.strip(", ")
+            if key in allowed or any(a.endswith(" " + key) and " " in key for a in allowed):
+                return None
+        while words and words[0].rstrip(",") in leading:
+            words.pop(0)
+        capital = [w for w in words if w[:1].isupper()]
+        if len(capital) < 2:
+            return None
+        if all(w.rstrip(",") in _type_words() or w.rstrip(",") in leading for w in capital):
+            return None
+        name = " ".join(words).strip(", ")
+        # report the name as written in the text
+        return name if name in run else run[len(run) - len(name):] if run.endswith(name) else name
