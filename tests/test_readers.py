@@ -118,7 +118,10 @@ def test_cockatrice_split_entry_becomes_faces(v3):
     assert [f.type_line for f in c.faces] == ["Instant", "Sorcery"]
     assert c.faces[0].oracle_text == "Scorch deals 2 damage to any target."
     assert c.faces[1].oracle_text == "You gain 4 life."
-    assert c.cmc == 5.0
+    # "2 // 3" gives each half's own mana value; the card's (their sum) is not in the file
+    assert c.cmc is None and [f.cmc for f in c.faces] == [2.0, 3.0]
+    assert c.faces[1].locs["cmc"].position() == raw_position(text, "3</cmc>")
+    assert c.faces[0].locs["cmc"].position() == raw_position(text, "2 // 3</cmc>")
     assert pos_in(c.faces[1], "oracle_text", "4 life") == raw_position(text, "4 life")
     assert pos_in(c.faces[1], "name", "Soothe") == raw_position(text, "Soothe</name>")
     assert c.faces[1].locs["mana_cost"].position(0) == raw_position(text, "2W</manacost>")
@@ -225,6 +228,54 @@ def test_cockatrice_entities_are_refused():
     r = read_text(xml, "evil.xml")
     assert r.error is not None and r.cards == []
     assert r.error.line == 2
+
+
+def _trice_file(*entries: str) -> str:
+    """A v4 Cockatrice file holding the given <card> bodies."""
+    cards = "".join(f"<card>\n{e}\n</card>\n" for e in entries)
+    return (f'<cockatrice_carddatabase version="4">\n<sets><set><name>TQX</name></set></sets>\n'
+            f"<cards>\n{cards}</cards>\n</cockatrice_carddatabase>\n")
+
+
+def _trice_entry(name: str, cost: str, type_line: str, text: str, cmc: str, pic: str | None = None, **more: str) -> str:
+    url = f' picURL="https://img.example/cards/normal/front/{pic[0]}/{pic[1]}/{pic}.jpg"' if pic else ""
+    extra = "".join(f"<{k}>{v}</{k}>" for k, v in more.items())
+    return (f"<name>{name}</name>\n<text>{text}</text>\n<prop><type>{type_line}</type><manacost>{cost}</manacost>"
+            f"<cmc>{cmc}</cmc>{extra}</prop>\n<set{url}>TQX</set>")
+
+
+def test_cockatrice_per_face_mana_values_of_an_adventurer_entry():
+    xml = _trice_file(_trice_entry("Bramble Tusker // Root Out", "3G // 1G",
+                                   "Creature — Boar // Sorcery — Adventure",
+                                   "Trample\n---\nDestroy target artifact.", "4 // 2", pt="4/4"))
+    r = read_text(xml, "adv.xml")
+    c = r.cards[0]
+    assert c.layout == "adventure"
+    assert c.cmc is None and [f.cmc for f in c.faces] == [4.0, 2.0]
+    assert c.faces[1].locs["cmc"].position() == raw_position(xml, "2</cmc>")
+
+
+def test_cockatrice_mana_values_that_do_not_match_the_faces_are_kept_as_written():
+    xml = _trice_file(_trice_entry("Ebb // Flow", "U // 1U", "Instant // Instant",
+                                   "Tap a creature.\n---\nDraw a card.", "1 // 2 // 3"))
+    c = read_text(xml, "odd.xml").cards[0]
+    assert c.cmc is None and [f.cmc for f in c.faces] == [None, None]
+    assert c.extra["cmc"] == "1 // 2 // 3"
+    assert c.locs["cmc"].position() == raw_position(xml, "1 // 2 // 3")
+
+
+def test_cockatrice_per_face_mana_values_reach_the_mana_value_check():
+    from linter.engine import lint_cards
+
+    right = _trice_entry("Blaze // Frost", "1R // 1U", "Instant // Instant", "Deal 2.\n---\nTap it.", "2 // 2")
+    # a generator that counted characters: "1R/G" -> 4
+    wrong = _trice_entry("Clash // Colossal", "1R/G // RG", "Instant // Instant", "Fight.\n---\nGrow.", "4 // 2")
+    xml = _trice_file(right, wrong)
+    r = read_text(xml, "split.xml")
+    ds = lint_cards(r.cards, select=["RUL005"])
+    assert [(d.card, d.face) for d in ds] == [("Clash // Colossal", 0)]
+    assert (ds[0].line, ds[0].column) == raw_position(xml, "4 // 2")
+    assert "given as 4" in ds[0].message and "is 2" in ds[0].message
 
 
 # Scryfall JSON -----------------------------------------------------------------------

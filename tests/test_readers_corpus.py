@@ -113,3 +113,16 @@ def test_custom_set_exports_read():
             for f in c.faces:
                 # the exporter's "(Back): other face" trailer is not rules text
                 assert "(Back):" not in (f.oracle_text or "") and "(Front):" not in (f.oracle_text or "")
+
+
+def test_split_entry_mana_values_are_per_face(all_sets):
+    """UMA writes a split entry's mana value as "2 // 2": each half's own, not the card's."""
+    _files, results, _ = all_sets
+    uma = next(r for r in results if r.path.endswith("UMA.xml"))
+    fire = next(c for c in uma.cards if c.name == "Fire // Ice")
+    assert fire.layout == "split"
+    assert fire.cmc is None and [f.cmc for f in fire.faces] == [2.0, 2.0]
+    grn = next(r for r in results if r.path.endswith("GRN.xml"))
+    assure = next(c for c in grn.cards if c.name == "Assure // Assemble")
+    # the generator counted the hybrid half's characters: 6 for {G/W}{G/W}
+    assert [f.cmc for f in assure.faces] == [6.0, 6.0]

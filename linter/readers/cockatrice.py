@@ -363,7 +363,8 @@ class _Builder:
             card.color_identity = _color_letters(ci.value)
             card.locs["color_identity"] = self.loc(ci)
         cmc = e.get("cmc")
-        if cmc is not None:
+        cmc_parts = _split_parts(cmc.value, "//") if cmc is not None else []
+        if cmc is not None and len(cmc_parts) == 1:
             card.cmc = _number(cmc.value)
             card.locs["cmc"] = self.loc(cmc)
         layout_f = e.get("layout")
@@ -382,6 +383,8 @@ class _Builder:
                 card.name = f"{card.faces[0].name} // {bface.name}"
                 if back.get("cmc") is not None:
                     card.extra["back_cmc"] = _number(back.get("cmc").value)  # type: ignore[union-attr]
+        if len(cmc_parts) > 1:
+            self.face_values(card, cmc, cmc_parts)  # type: ignore[arg-type]
         card.layout = explicit_layout or self.infer_layout(card, one_entry)
         if card.is_token and card.layout in ("normal", None):
             card.layout = "token"
@@ -389,6 +392,22 @@ class _Builder:
         if extra_v3 is not None:
             card.extra["cipt"] = extra_v3.value.strip()
         return card
+
+    def face_values(self, card: Card, f: _Field, parts: list[tuple[str, int, int]]) -> None:
+        """A ``<cmc>`` written "A // B": one mana value per face, as the files
+        made from Scryfall data write them for split and adventurer entries.
+        Those are the faces' own values, not the card's (a split card's is the
+        sum of its halves, CR 202.3d), so the card's value stays unknown."""
+        loc = self.loc(f)
+        if len(parts) != len(card.faces):
+            card.extra["cmc"] = f.value.strip()  # as written: which face each belongs to is unknown
+            card.locs["cmc"] = loc
+            return
+        for face, (v, a, b) in zip(card.faces, parts):
+            a, b = _trim(f.value, a, b)
+            face.cmc = _number(v)
+            if face.cmc is not None:
+                face.locs["cmc"] = sub_loc(loc, a, b)  # type: ignore[assignment]
 
     def face(self, e: _Entry, is_token: bool) -> Face:
         face = Face()
@@ -621,9 +640,8 @@ def _is_token(e: _Entry) -> bool:
 
 
 def _number(value: str) -> float | None:
-    v = value.split("//")[0].strip()
     try:
-        return float(v)
+        return float(value.strip())
     except ValueError:
         return None
 
