@@ -18,12 +18,14 @@ class LoyaltyAbilityOutsidePlaneswalker(Check):
     may give a loyalty ability to a planeswalker it names.
 
     ## Why is this bad?
-    An ability with a loyalty symbol in its cost is a loyalty ability
-    (CR 606.2); its cost is to add or remove loyalty counters, and it can be
-    activated only at sorcery speed, once a turn (CR 606.3, 606.4). Only
-    planeswalkers enter with loyalty, so on any other permanent a "−2:"
-    ability can never be paid, and a "+1:" one is almost certainly a
-    planeswalker whose type line lost its card type.
+    An ability with a loyalty symbol in its cost is a loyalty ability, and
+    normally only planeswalkers have them (CR 606.2); its cost is to add or
+    remove loyalty counters (CR 606.4). Loyalty is a characteristic only
+    planeswalkers have, and only a planeswalker enters with loyalty counters
+    (CR 306.5, 306.5b), so on any other permanent a "−2:" ability cannot be
+    paid until "+1:" abilities have added counters. Usually the type line
+    lost its card type; a set that gives creatures loyalty on purpose needs
+    rules text saying how many counters they enter with.
 
     ## Example
     ```yaml
@@ -52,8 +54,9 @@ class LoyaltyAbilityOutsidePlaneswalker(Check):
     name = "loyalty-ability-outside-planeswalker"
     category = "abilities"
     severity = "error"
-    rules = ("606.2", "606.3", "606.4")
-    message = "a loyalty ability ({cost}) on a face that is not a planeswalker ({type_line})"
+    rules = ("606.2", "606.4", "306.5", "306.5b")
+    message = ("a loyalty ability ({cost}) on a face that is not a planeswalker ({type_line}): "
+               "nothing gives it loyalty counters as it enters")
 
     def check_card(self, card: Card) -> Iterable[Hit]:
         for i, face in enumerate(card.faces):

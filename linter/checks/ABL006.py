@@ -14,7 +14,8 @@ class AuraEnchantCount(Check):
     ## What it does
     Counts the Enchant keyword abilities of each face whose type line has
     the Aura subtype. None is an error; more than one is a warning. A face
-    the file gives no rules text for is left alone.
+    the file gives no rules text for (or a placeholder word such as "NA")
+    is left alone.
 
     ## Why is this bad?
     An Aura spell targets what its enchant ability allows, and an Aura can
@@ -52,7 +53,7 @@ class AuraEnchantCount(Check):
 
     def check_card(self, card: Card) -> Iterable[Hit]:
         for i, face in enumerate(card.faces):
-            if face.parsed is None or "Aura" not in face.subtypes or not (face.oracle_text or "").strip():
+            if face.parsed is None or "Aura" not in face.subtypes or len((face.oracle_text or "").split()) < 2:
                 continue
             enchants = [a for a in face.parsed.abilities if a.kind == "keyword" and a.keyword == "Enchant"]
             if not enchants:

@@ -74,6 +74,6 @@ class KeywordParameterMalformed(Check):
                     problem = f"\"{item.name.strip()}\" takes no parameter, but \"{item.text[len(item.name):].strip()}\" follows it"
                 else:
                     problem = f"\"{item.text}\" does not fit the keyword's form"
-                rules = (kw.rule, "702.1") if kw is not None else None
+                rules = tuple(dict.fromkeys((kw.rule, "702.1"))) if kw is not None else None
                 yield self.hit(face=i, field="oracle_text", start=item.start, end=item.end, rules=rules,
                                problem=problem, expected=item.expected or "with a parameter")

@@ -56,11 +56,17 @@ class TransformBackFaceWithManaCost(Check):
     category = "rules"
     severity = "error"
     rules = ("202.3b", "712.8c", "712.8e")
-    message = "{which} is the back face of a transforming card but has a mana cost ({cost})"
+    message = "{which} is the back face of a transforming card but has a mana cost ({cost}){hint}"
 
     def check_card(self, card: Card) -> Iterable[Hit]:
         if (card.layout or "").lower() != "transform":
             return
+        front = card.faces[0].oracle_text or "" if card.faces else ""
         for i, face in enumerate(card.faces[1:], start=1):
             if face.mana_cost:
-                yield self.hit(face=i, field="mana_cost", which=face.name or f"face {i + 1}", cost=face.mana_cost)
+                hint = ""
+                if face.name and f"named {face.name}" in front:
+                    # a set that shows the card the front conjures or creates as its "back face"
+                    hint = "; the front face names it as another card, so list it as a card of its own"
+                yield self.hit(face=i, field="mana_cost", which=face.name or f"face {i + 1}", cost=face.mana_cost,
+                               hint=hint)

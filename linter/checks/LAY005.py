@@ -13,11 +13,13 @@ class AlternativeSpellFaceMalformed(Check):
     """An adventurer or omen card without one main face and one instant or sorcery Adventure (Omen) face.
 
     ## What it does
-    On a card with the adventure layout, or with a face of the Adventure or
-    Omen spell type, checks the structure: exactly two faces; exactly one of
-    them carries the Adventure (or Omen) subtype; that face is an instant or
-    a sorcery. An adventure-layout card without an Adventure face is
-    reported too.
+    On a card with a face of the Adventure or Omen spell type, checks the
+    structure: exactly two faces; exactly one of them carries that spell
+    type; that face is an instant or a sorcery. A card with the adventure
+    layout and no such face is an error when neither face is an instant or a
+    sorcery, and a note when its spell face carries another spell type (a
+    set's own mechanic printed in the adventure frame, or a subtype left
+    off).
 
     ## Why is this bad?
     An adventurer card's inset frame gives the alternative characteristics of
@@ -75,25 +77,37 @@ class AlternativeSpellFaceMalformed(Check):
 
     def check_card(self, card: Card) -> Iterable[Hit]:
         layout = (card.layout or "").lower()
-        for spec in load("layouts")["spell_face_subtypes"]:
-            kind = spec["subtype"]
-            rules = (spec["rule"], "205.3k")
-            marked = [i for i, f in enumerate(card.faces) if kind in f.subtypes]
-            if not marked:
-                if layout == spec["layout"] and kind == "Adventure" and len(card.faces) >= 2 and all(
-                        f.type_line for f in card.faces):
-                    yield self.hit(field="layout", rules=rules,
-                                   problem="an adventure card without a face of the Adventure spell type")
-                continue
-            if len(card.faces) != 2:
-                yield self.hit(face=marked[0], field="type_line", rules=rules,
-                               problem=f"a card with an {kind} face has two faces, but this one has {len(card.faces)}")
-                continue
-            if len(marked) == 2:
-                yield self.hit(face=1, field="type_line", rules=rules,
-                               problem=f"both faces are {kind}s: one of them must be the card's main face")
-                continue
-            face = card.faces[marked[0]]
-            if not face.has_type("Instant", "Sorcery"):
-                yield self.hit(face=marked[0], field="type_line", rules=rules,
-                               problem=f"the {kind} face must be an instant or a sorcery, not \"{(face.type_line or '').strip()}\"")
+        specs = {e["subtype"]: e["rule"] for e in load("layouts")["spell_face_subtypes"]}
+        marked = [(i, kind) for i, f in enumerate(card.faces) for kind in specs if kind in f.subtypes]
+        if not marked:
+            if layout == "adventure" and len(card.faces) == 2 and all(f.type_line for f in card.faces):
+                yield from self._unmarked(card)
+            return
+        kind = marked[0][1]
+        rules = (specs[kind], "205.3k")
+        if len(card.faces) != 2:
+            yield self.hit(face=marked[0][0], field="type_line", rules=rules,
+                           problem=f"a card with an {kind} face has two faces, but this one has {len(card.faces)}")
+            return
+        if len({i for i, _k in marked}) == 2:
+            yield self.hit(face=1, field="type_line", rules=rules,
+                           problem=f"both faces are {kind}s: one of them must be the card's main face")
+            return
+        i = marked[0][0]
+        face = card.faces[i]
+        if not face.has_type("Instant", "Sorcery"):
+            yield self.hit(face=i, field="type_line", rules=rules,
+                           problem=f"the {kind} face must be an instant or a sorcery, not \"{(face.type_line or '').strip()}\"")
+
+    def _unmarked(self, card: Card) -> Iterable[Hit]:
+        """An adventure-layout card whose faces carry neither spell type."""
+        spells = [i for i, f in enumerate(card.faces) if f.has_type("Instant", "Sorcery")]
+        if not spells:
+            yield self.hit(field="layout", rules=("715.2", "205.3k"),
+                           problem="an adventure card without an instant or sorcery face to cast as its Adventure")
+            return
+        i = spells[-1]
+        yield self.hit(face=i, field="type_line", rules=("715.2", "205.3k"), severity="info",
+                       problem=(f"the spell face of this adventure card is not an Adventure "
+                                f"(\"{(card.faces[i].type_line or '').strip()}\"): it is cast by the set's own "
+                                f"rules, if any, not as an Adventure"))

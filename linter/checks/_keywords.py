@@ -95,12 +95,30 @@ def written_forms(kw: "tables.Keyword") -> str:
     return f"{kw.name} [{'N' if kw.parameter == 'number' else kw.parameter}]"
 
 
-@functools.lru_cache(maxsize=None)
+# Judgements depend on the keyword table, which a set's configuration extends for a run
+# (tables.extend): the caches below are emptied whenever the table object changes.
+_TABLE: list[object] = [None]
+_JUDGED: dict[str, "tuple | None"] = {}
+_NAMES: list[tuple[str, ...]] = []
+
+
+def _current_table() -> dict:
+    table = tables.keywords()
+    if _TABLE[0] is not table:
+        _TABLE[0] = table
+        _JUDGED.clear()
+        _NAMES.clear()
+    return table
+
+
 def _known_names() -> tuple[str, ...]:
-    return tuple(sorted(set(tables.keywords()) | set(_outside_cr())))
+    _current_table()
+    if not _NAMES:
+        _NAMES.append(tuple(sorted(set(tables.keywords()) | set(_outside_cr()))))
+    return _NAMES[0]
 
 
-def closest_keyword(name: str, cutoff: float = 0.75) -> str | None:
+def closest_keyword(name: str, cutoff: float = 0.8) -> str | None:
     """The keyword whose name is closest to ``name`` ("flyng" -> "Flying"), or None."""
     low = name.lower().strip()
     if not low:
@@ -108,7 +126,7 @@ def closest_keyword(name: str, cutoff: float = 0.75) -> str | None:
     found = difflib.get_close_matches(low, _known_names(), n=1, cutoff=cutoff)
     if not found:
         return None
-    kw = tables.keywords().get(found[0])
+    kw = _current_table().get(found[0])
     if kw is not None:
         # an alias is suggested as written ("Islandwalk"), the keyword by its name
         return found[0].capitalize() if found[0] != kw.name.lower() else kw.name
@@ -122,10 +140,21 @@ def _declared() -> dict[str, str]:
     return {k.name.lower(): k.parameter for k in active().keywords}
 
 
-@functools.lru_cache(maxsize=8192)
 def _judge_item(item: str) -> tuple["tables.Keyword", str, str, int] | None:
     """(keyword, status, expected form, length of the name) of an item that starts with a
     keyword of the table, or None.  Items repeat ("Flying", "Equip {2}"): cached."""
+    _current_table()
+    try:
+        return _JUDGED[item]
+    except KeyError:
+        pass
+    if len(_JUDGED) > 8192:
+        _JUDGED.clear()
+    _JUDGED[item] = judged = _judge_uncached(item)
+    return judged
+
+
+def _judge_uncached(item: str) -> tuple["tables.Keyword", str, str, int] | None:
     found = tables.find_keyword(item)
     if found is None:
         return None
@@ -275,7 +304,11 @@ def _unknown_line(text: str, plain: str, ability: Ability) -> list[Item]:
     items: list[Item] = []
     pos = 0
     declared = None
-    for chunk in _SPLIT.split(body):
+    # after a dash the rest is one item ("Realize—{2}{B}, Sacrifice a creature")
+    dash = min((k for k in (body.find("—"), body.find("–")) if k >= 0), default=len(body))
+    chunks = _SPLIT.split(body[:dash])
+    chunks[-1] += body[dash:]
+    for chunk in chunks:
         cs = ability.start + pos + (len(chunk) - len(chunk.lstrip()))
         pos += len(chunk) + 1
         item = chunk.strip().rstrip(".").rstrip()
@@ -312,7 +345,7 @@ def _unknown_line(text: str, plain: str, ability: Ability) -> list[Item]:
         reminder_after = _reminder_follows(text, plain, ability)
         signal = (len(items) > len(unknown) or reminder_after
                   or any(_ITEM.fullmatch(i.text).group("param") for i in unknown)
-                  or any(i.suggestion is not None and closest_keyword(i.name, 0.8) for i in unknown))
+                  or any(i.suggestion is not None for i in unknown))
         for i in unknown:
             i.signal = bool(signal)
     return items

@@ -13,8 +13,9 @@ from linter.catalogue import load
 from linter.checks._textutil import mask, reminder_spans
 from linter.model import Card, Face
 
-# X as a number: not part of a word ("Xenagos", "X-Men"), a hybrid or a P/T sign is fine ("+X/+X")
-X_RE = re.compile(r"(?<![A-Za-z0-9'’])X(?![A-Za-z0-9'’]|-[A-Za-z])")
+# X as a number: not part of a word ("Xenagos", "X-Men") nor a placeholder name ("a card named X");
+# a P/T sign is fine ("+X/+X")
+X_RE = re.compile(r"(?<![A-Za-z0-9'’])(?<!named )X(?![A-Za-z0-9'’]|-[A-Za-z])")
 X_SYMBOL_RE = re.compile(r"\{X\}")
 _X_IN = re.compile(r"\bX\b|\{X\}")
 
