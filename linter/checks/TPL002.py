@@ -72,6 +72,8 @@ class OutdatedPhrasing(Check):
         for i, face, text in faces_with_text(card):
             taken: list[tuple[int, int]] = []
             for entry in table:
+                if entry.hints and not any(h in text for h in entry.hints):
+                    continue
                 for m in entry.find.finditer(text):
                     s, e = m.span()
                     if s == e or any(a < e and s < b for a, b in taken):

@@ -43,6 +43,7 @@ class Phrasing:
     types: tuple[str, ...]
     after: re.Pattern | None
     note: str
+    hints: tuple[str, ...] = ()
 
 
 @functools.lru_cache(maxsize=1)
@@ -53,7 +54,8 @@ def phrasings() -> tuple[Phrasing, ...]:
         out.append(Phrasing(
             id=e["id"], find=re.compile(e["find"]), replace=e.get("replace"), era=e.get("era"),
             safe=bool(e["safe"]), subject=tuple(e.get("subject") or ()), types=tuple(e.get("types") or ()),
-            after=re.compile(e["after"]) if e.get("after") else None, note=e["note"]))
+            after=re.compile(e["after"]) if e.get("after") else None, note=e["note"],
+            hints=tuple(e.get("hints") or ())))
     return tuple(out)
 
 
