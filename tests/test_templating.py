@@ -58,3 +58,11 @@ def test_hints_cover_every_match():
                 hits += 1
                 assert not e.hints or any(h in text for h in e.hints), (e.id, text)
     assert hits >= 15
+
+
+def test_entry_rules_are_in_the_rule_index():
+    from linter import tables
+
+    index = tables.rule_index()
+    cited = {r for e in phrasings() for r in e.rules}
+    assert cited and cited <= set(index), cited - set(index)

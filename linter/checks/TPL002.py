@@ -63,7 +63,7 @@ class OutdatedPhrasing(Check):
     name = "outdated-phrasing"
     category = "templating"
     severity = "warning"
-    rules = ("202.3", "700.4", "505.1", "107.5", "602.5b")
+    rules = ("207.1", "202.3", "700.4", "505.1", "107.5", "602.5b", "602.5d")
     fixable = True
     message = "{found!r} is outdated: current Oracle text says {want}{since} ({note})"
 
@@ -112,5 +112,5 @@ class OutdatedPhrasing(Check):
             want = repr(new)
         else:
             want = "another wording"
-        return self.hit(face=i, field="oracle_text", start=m.start(), end=m.end(), fix=fix,
+        return self.hit(face=i, field="oracle_text", start=m.start(), end=m.end(), fix=fix, rules=entry.rules,
                         found=found, want=want, since=since(entry.era), note=entry.note)

@@ -44,6 +44,7 @@ class Phrasing:
     after: re.Pattern | None
     note: str
     hints: tuple[str, ...] = ()
+    rules: tuple[str, ...] = ("207.1",)
 
 
 @functools.lru_cache(maxsize=1)
@@ -55,7 +56,7 @@ def phrasings() -> tuple[Phrasing, ...]:
             id=e["id"], find=re.compile(e["find"]), replace=e.get("replace"), era=e.get("era"),
             safe=bool(e["safe"]), subject=tuple(e.get("subject") or ()), types=tuple(e.get("types") or ()),
             after=re.compile(e["after"]) if e.get("after") else None, note=e["note"],
-            hints=tuple(e.get("hints") or ())))
+            hints=tuple(e.get("hints") or ()), rules=tuple(e.get("rules") or ("207.1",))))
     return tuple(out)
 
 
@@ -163,8 +164,6 @@ def faces_with_text(card: Card) -> Iterator[tuple[int, Face, str]]:
         if face.oracle_text:
             yield i, face, face.oracle_text
 
-
-SMALL_NUMBERS: tuple[str, ...] = ()
 
 
 def small_numbers() -> tuple[str, ...]:
