@@ -9,7 +9,7 @@ from typing import Iterable
 
 from linter import tables
 from linter.catalogue import load
-from linter.checks._textutil import mask, reminder_spans
+from linter.checks._textutil import mask
 from linter.checks.base import Check, Hit
 from linter.model import Card, Face
 from linter.nlp.selfref import short_names
@@ -23,20 +23,23 @@ _ALCHEMY_PREFIX = re.compile(r"^A-(?=[A-Z])")
 
 
 @functools.lru_cache(maxsize=None)
-def _data() -> tuple[re.Pattern, frozenset[str], re.Pattern]:
-    """The name pattern, the words that are no part of a name, the pattern of introduced names."""
+def _data() -> tuple[re.Pattern, re.Pattern, frozenset[str], re.Pattern]:
+    """Where a name may end (a verb or a possessive after a capitalized word), the name that ends
+    there, the words that are no part of a name, the pattern of introduced names."""
     data = load("self_reference")
     conn = "|".join(re.escape(w) for w in data["connectors"])
     sep = rf"(?:,|,? (?:{conn}|&)(?: (?:{conn}))?)? "
     name = rf"{_WORD}(?:{sep}{_WORD})*"
     verbs = "|".join(re.escape(v) for v in data["verbs"])
-    # a possessive followed by a capitalized word is inside a name ("Green Sun's Zenith")
-    candidate = re.compile(rf"(?:(?<![\w'’])|(?<=[a-z]{{3}}))(?P<name>{name})(?:\s+(?:{verbs})\b|(?P<poss>['’]s)\b(?!\s+[A-Z]))")
+    # found by its end first: a verb or a possessive right after a capitalized word (a possessive
+    # followed by a capitalized word is inside a name: "Green Sun's Zenith")
+    ending = re.compile(rf"[A-Z][\w'’\-]*?(?P<tail>\s(?:{verbs})\b|(?P<poss>['’]s)\b(?!\s+[A-Z]))")
+    candidate = re.compile(rf"(?=[A-Z])(?:(?<![\w'’])|(?<=[a-z]{{3}}))(?P<name>{name})$")
     leading = set(data["leading_words"])
     leading.update(k.split()[0].capitalize() for k in tables.keywords())
     intro = "|".join(re.escape(w) for w in data["introducers"])
     introduced = re.compile(rf"\b(?:{intro}) [\"“]?(?P<name>{name})")
-    return candidate, frozenset(leading), introduced
+    return ending, candidate, frozenset(leading), introduced
 
 
 @functools.lru_cache(maxsize=None)
@@ -47,7 +50,10 @@ def _type_words() -> frozenset[str]:
 
 def _fold(name: str) -> str:
     """A name as compared: accents, quotes, an Alchemy "A-" prefix and a "(Token)" suffix dropped."""
-    name = _TOKEN_SUFFIX.sub("", name.strip())
+    name = name.strip()
+    if name.isascii() and not any(ch in name for ch in '"(') and not name.startswith("A-"):
+        return name
+    name = _TOKEN_SUFFIX.sub("", name)
     name = _ALCHEMY_PREFIX.sub("", name)
     name = name.replace('"', "").replace("“", "").replace("”", "").replace("’", "'")
     decomposed = unicodedata.normalize("NFKD", name)
@@ -136,18 +142,21 @@ class LeftoverName(Check):
             text = face.oracle_text or ""
             if face.parsed is None or len(text) < 8:
                 continue
-            candidate, leading, introduced = _data()
-            matches = list(candidate.finditer(text))
-            if not matches:
-                continue
+            ending, candidate, leading, introduced = _data()
             plain = None
-            self_ends = {e for _s, e in face.parsed.self_refs}
-            for m in matches:
-                start, end = m.span("name")
+            self_ends = None
+            for e in ending.finditer(text):
+                end = e.start("tail")
+                if self_ends is None:
+                    self_ends = {e for _s, e in face.parsed.self_refs}
                 if end in self_ends:
                     continue  # the parser already read it as the card naming itself
+                m = candidate.search(text, max(0, end - 120), end)
+                if m is None:
+                    continue
+                start = m.start("name")
                 if plain is None:
-                    plain = mask(text, reminder_spans(face))
+                    plain = mask(text, face.parsed.reminders) if "(" in text else text
                     if allowed is None:
                         allowed = self._allowed(card) | (others or set())
                     allowed = allowed | {_fold(n.group("name")) for n in introduced.finditer(plain)}
@@ -158,7 +167,7 @@ class LeftoverName(Check):
                 if cut:
                     start += cut[-1]
                     run = run[cut[-1]:]
-                found = self._leftover(run, leading, allowed, bool(m.group("poss")))
+                found = self._leftover(run, leading, allowed, bool(e.group("poss")))
                 if found is None:
                     continue
                 offset = run.rfind(found)
