@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 from linter.diagnostics import Diagnostic, Edit, Fix
-from linter.fixes_codecs import FileStyle, FieldCodec, codec_for
+from linter.fixes_codecs import FileStyle, codec_for
 from linter.model import Card
 from linter.readers.base import ReadResult
 from linter.source import SourceFile
