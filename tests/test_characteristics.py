@@ -166,7 +166,7 @@ KNOWN_WRONG = {
     ("YMKM.xml", "Lurking Spinecrawler", "TYP002"),
     ("YWOE.xml", "High Fae Prankster", "TYP002"),
     ("YLCI.xml", "Kamachal, Ship's Mascot", "TYP004"),
-    ("WHO.xml", "No More", "CHR001"),
+    ("WHO.xml", "Gallifrey Falls // No More", "CHR001"),  # the No More half's entry gives red
     ("ELD.xml", "Steelbane Hydra", "CHR004"),
     ("CMR.xml", "Radiant, Serra Archangel", "SET002"),
     ("DFT.xml", "Clamorous Ironclad", "SET002"),

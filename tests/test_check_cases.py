@@ -22,6 +22,11 @@ are refused so that a typo cannot silently turn a case into a no-op.
 ``fix`` holds the text of the fixed field after the check's fix is applied;
 ``config`` holds configuration settings (``[tool.oraclelint]`` keys) for the
 case.
+
+A file may also give ``oracle``: a list of invented card objects in
+Scryfall's format.  They are built into an Oracle index (data date
+``ORACLE_DATE``) that the file's cases run against; without ``oracle`` the
+cases run against whatever index is in use.
 """
 
 from __future__ import annotations
@@ -36,7 +41,8 @@ import yaml
 
 CASES_DIR = Path(__file__).resolve().parent / "cases"
 
-FILE_KEYS = {"code", "cases"}
+FILE_KEYS = {"code", "cases", "oracle"}
+ORACLE_DATE = "2026-05-01"
 CASE_KEYS = {"name", "flagged", "card", "card_yaml", "message", "line", "column", "fix", "config"}
 CODE_RE = re.compile(r"^[A-Z]{2,4}\d{3}$")
 NAME_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
@@ -54,6 +60,7 @@ class Case:
     fix: str | None = None
     config: dict[str, Any] = field(default_factory=dict)
     file: str = ""
+    oracle: list | None = None  # invented Oracle cards (Scryfall format) the case runs against
 
     @property
     def id(self) -> str:
@@ -83,6 +90,12 @@ def parse_case_file(path: Path) -> tuple[str | None, list[Case], list[str]]:
         code = None
     elif path.stem != code:
         problems.append(_problem(file, "code", f"{code} does not match the file name"))
+    oracle = data.get("oracle")
+    if "oracle" in data:
+        problem = _oracle_problem(oracle)
+        if problem:
+            problems.append(_problem(file, "oracle", problem))
+            oracle = None
     raw_cases = data.get("cases")
     if not isinstance(raw_cases, list) or not raw_cases:
         problems.append(_problem(file, "cases", "must be a non-empty list"))
@@ -135,8 +148,24 @@ def parse_case_file(path: Path) -> tuple[str | None, list[Case], list[str]]:
             continue
         cases.append(Case(code=code or path.stem, name=name, flagged=raw["flagged"], yaml_text=text,
                           message=raw.get("message"), line=raw.get("line"), column=raw.get("column"),
-                          fix=raw.get("fix"), config=raw.get("config") or {}, file=file))
+                          fix=raw.get("fix"), config=raw.get("config") or {}, file=file, oracle=oracle))
     return code, cases, problems
+
+
+def _oracle_problem(cards: Any) -> str | None:
+    """Why a file's ``oracle`` list cannot be built into an index (None: it can)."""
+    import tempfile
+
+    from linter.oracle.index import IndexBuildError, build_index_from_cards
+
+    if not isinstance(cards, list) or not cards:
+        return "must be a non-empty list of card objects"
+    with tempfile.TemporaryDirectory() as tmp:
+        try:
+            build_index_from_cards(cards, Path(tmp) / "oracle.sqlite3", {"data_date": ORACLE_DATE})
+        except IndexBuildError as exc:
+            return str(exc)
+    return None
 
 
 def load_all_cases() -> tuple[list[Case], list[str]]:
@@ -171,8 +200,34 @@ def run_case(case: Case):
     result = read_text(case.yaml_text, path=f"{case.id}.yaml")
     assert result.error is None, f"the case's card cannot be read: {result.error.describe()}"
     assert result.cards, "the case holds no card"
-    with _configured(case.config):
+    with _configured(case.config), _oracle_index(case.oracle):
         return lint_cards(result.cards, select=[case.code])
+
+
+_ORACLE_INDEXES: dict[str, Path] = {}
+_ORACLE_DIR: list = []  # the temporary folder of the built indexes (removed at exit)
+
+
+def _oracle_index(cards: list | None):
+    """A context in which the Oracle index built from ``cards`` is in use (no-op for None)."""
+    import contextlib
+    import json
+    import tempfile
+
+    from linter.checks import _oracle
+    from linter.oracle.index import build_index_from_cards
+
+    if cards is None:
+        return contextlib.nullcontext()
+    key = json.dumps(cards, sort_keys=True)
+    path = _ORACLE_INDEXES.get(key)
+    if path is None:
+        if not _ORACLE_DIR:
+            _ORACLE_DIR.append(tempfile.TemporaryDirectory(prefix="oraclelint-cases-"))
+        path = Path(_ORACLE_DIR[0].name) / f"oracle-{len(_ORACLE_INDEXES)}.sqlite3"
+        build_index_from_cards(cards, path, {"data_date": ORACLE_DATE, "source": "case file"})
+        _ORACLE_INDEXES[key] = path
+    return _oracle.using(path)
 
 
 class _configured:
@@ -243,6 +298,9 @@ def test_case(case: Case):
 #: HBG cards keep a cost that disagrees with their mana value; DMU's Keldon Strike
 #: Team has a stray "}" in its reminder text; the MTGJSON sample's Insectile
 #: Aberration lacks the blue color indicator its front's transform gives it.
+#: MH2, NCC and WHO list some split cards as two entries (joined again by the
+#: reader) and give both entries the first half's mana value, neither the
+#: card's (the halves' sum) nor, for the second entry, that half's own.
 KNOWN_WRONG = {
     ("DMU.xml", "Keldon Strike Team", "SYM002"),
     ("GNT.xml", "Ghalta, Primal Hunger", "RUL005"),
@@ -259,6 +317,9 @@ KNOWN_WRONG = {
         "Depose // Deploy", "Footlight Fiend", "Incubation // Incongruity", "Repudiate // Replicate",
         "Revival // Revenge", "Rubble Slinger", "Scuttlegator", "Senate Griffin", "Thrash // Threat",
         "Vizkopa Vampire", "Warrant // Warden")),
+    *(("MH2.xml", name, "RUL005") for name in ("Fast // Furious", "Road // Ruin", "Said // Done")),
+    ("NCC.xml", "Indulge // Excess", "RUL005"),
+    ("WHO.xml", "Coward // Killer", "RUL005"),
     *(("UMA.xml", name, "RUL005") for name in (
         "Canker Abomination", "Dimir Guildmage", "Emrakul, the Aeons Torn", "Fulminator Mage",
         "Kitchen Finks", "Kozilek, Butcher of Truth", "Murderous Redcap", "Plumeveil",
@@ -363,3 +424,51 @@ def test_a_case_fails_when_the_check_disagrees():
     wrong.flagged, wrong.yaml_text = True, "name: A\ntype_line: Instant\noracle_text: Draw a card.\n"
     with pytest.raises(AssertionError, match="must flag"):
         test_case(wrong)
+
+
+# -- the collector's Oracle hook -----------------------------------------------------------
+
+_ORACLE_FILE = """
+code: ORC006
+oracle:
+  - {object: card, name: Quarry Sprinter, mana_cost: "{1}{R}", type_line: Creature — Elemental}
+cases:
+  - name: real-name
+    flagged: true
+    config: {set-kind: custom}
+    card: {name: Quarry Sprinter, mana_cost: "{4}", type_line: Artifact}
+"""
+
+
+def test_collector_reads_an_oracle_list(tmp_path):
+    code, cases, problems = parse_case_file(_write(tmp_path, "ORC006.yaml", _ORACLE_FILE))
+    assert (code, problems) == ("ORC006", [])
+    assert cases[0].oracle == [{"object": "card", "name": "Quarry Sprinter", "mana_cost": "{1}{R}",
+                                "type_line": "Creature — Elemental"}]
+
+
+@pytest.mark.parametrize("oracle, problem", [
+    ("oracle: []", "oracle: must be a non-empty list of card objects"),
+    ("oracle: {name: A}", "oracle: must be a non-empty list of card objects"),
+    ("oracle:\n  - {name: A, type_line: Instant}", "oracle: card 1 ('A'): expected \"object\": \"card\""),
+    ("oracle:\n  - {object: card, type_line: Instant}", "oracle: card 1: a card object without a name"),
+    ("oracle:\n  - {object: card, name: A, power: [2]}", "'power' should be a string"),
+])
+def test_collector_refuses_a_malformed_oracle_list(tmp_path, oracle, problem):
+    body = f"code: ORC006\n{oracle}\ncases:\n  - {{name: a, flagged: true, card: {{name: A}}}}\n"
+    _code, _cases, problems = parse_case_file(_write(tmp_path, "ORC006.yaml", body))
+    assert any(problem in p for p in problems), problems
+
+
+def test_an_oracle_case_runs_against_its_own_index(tmp_path):
+    from linter.checks import _oracle
+
+    _code, cases, _problems = parse_case_file(_write(tmp_path, "ORC006.yaml", _ORACLE_FILE))
+    case = cases[0]
+    test_case(case)  # flagged against the file's invented Oracle card
+    assert "Oracle data of 2026-05-01" in run_case(case)[0].message
+    case.oracle = None  # no list: the index in use (here none) decides, and nothing is found
+    with _oracle.using(tmp_path / "no-index.sqlite3"):
+        with pytest.raises(AssertionError, match="must flag"):
+            test_case(case)
+    assert _oracle.index_path() != tmp_path / "no-index.sqlite3"  # restored after the block

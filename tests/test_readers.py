@@ -278,6 +278,84 @@ def test_cockatrice_per_face_mana_values_reach_the_mana_value_check():
     assert "given as 4" in ds[0].message and "is 2" in ds[0].message
 
 
+_ID1 = "5a5a5a5a-1111-4111-8111-111111111111"
+_ID2 = "5b5b5b5b-2222-4222-8222-222222222222"
+
+
+def test_cockatrice_split_halves_listed_apart_are_joined():
+    xml = _trice_file(
+        _trice_entry("Gust", "1U", "Instant", "Return target creature to its owner's hand.", "5", _ID1),
+        _trice_entry("Gale", "2G", "Sorcery", "Put a +1/+1 counter on each creature you control.", "5", _ID1),
+        _trice_entry("Lone Sentry", "1W", "Creature — Human Soldier", "Vigilance", "2", pt="2/2"))
+    r = read_text(xml, "halves.xml")
+    assert r.entries == 3 and len(r.cards) == 2
+    c = card_named(r, "Gust // Gale")
+    assert c.layout == "split"
+    assert [f.name for f in c.faces] == ["Gust", "Gale"]
+    assert [f.mana_cost for f in c.faces] == ["{1}{U}", "{2}{G}"]
+    assert [f.type_line for f in c.faces] == ["Instant", "Sorcery"]
+    assert c.faces[1].oracle_text.startswith("Put a +1/+1 counter")
+    assert (c.cmc, c.extra["back_cmc"]) == (5.0, 5.0)
+    assert pos_in(c.faces[1], "oracle_text", "counter on each") == raw_position(xml, "counter on each")
+    assert c.faces[1].locs["mana_cost"].position() == raw_position(xml, "2G</manacost>")
+    assert c.loc.position()[0] == raw_position(xml, "<name>Gust</name>")[0] - 1
+
+
+def test_cockatrice_aftermath_and_room_halves():
+    xml = _trice_file(
+        _trice_entry("Dig", "2B", "Sorcery", "Mill three cards.", "6", _ID1),
+        _trice_entry("Delve Deep", "3B", "Sorcery", "Aftermath (Cast this spell only from your graveyard.)\n"
+                     "Return a creature card from your graveyard to your hand.", "6", _ID1),
+        _trice_entry("Drafty Hall", "1U", "Enchantment — Room", "When you unlock this door, scry 2.", "5", _ID2),
+        _trice_entry("Quiet Study", "2U", "Enchantment — Room", "You have no maximum hand size.", "5", _ID2))
+    r = read_text(xml, "rooms.xml")
+    assert [(c.name, c.layout) for c in r.cards] == [("Dig // Delve Deep", "aftermath"),
+                                                    ("Drafty Hall // Quiet Study", "split")]
+
+
+def test_cockatrice_halves_of_two_printings_are_not_crossed():
+    # the same card twice with the same picture, and once more with another
+    xml = _trice_file(
+        _trice_entry("Gust", "1U", "Instant", "Bounce.", "5", _ID1),
+        _trice_entry("Gale", "2G", "Sorcery", "Grow.", "5", _ID1),
+        _trice_entry("Gust", "1U", "Instant", "Bounce.", "5", _ID1),
+        _trice_entry("Gale", "2G", "Sorcery", "Grow.", "5", _ID1),
+        _trice_entry("Gust", "1U", "Instant", "Bounce.", "5", _ID2),
+        _trice_entry("Gale", "2G", "Sorcery", "Grow.", "5", _ID2))
+    r = read_text(xml, "printings.xml")
+    assert [c.name for c in r.cards] == ["Gust // Gale"] * 3
+    lines = [[f.locs["name"].position()[0] for f in c.faces] for c in r.cards]
+    assert all(a < b for a, b in lines)
+    assert sorted(x for pair in lines for x in pair) == sorted(set(x for pair in lines for x in pair))
+
+
+def test_cockatrice_same_picture_entries_that_are_not_halves_stay_apart():
+    xml = _trice_file(
+        # two creatures, two entries of one name, an instant with a creature
+        _trice_entry("Reef Guard", "1U", "Creature — Merfolk", "Ward {1}", "2", _ID1, pt="1/3"),
+        _trice_entry("Reef Scout", "U", "Creature — Merfolk", "Islandwalk", "1", _ID1, pt="1/1"),
+        _trice_entry("Gust", "1U", "Instant", "Bounce.", "2", _ID2),
+        _trice_entry("Gust", "1U", "Instant", "Bounce.", "2", _ID2))
+    r = read_text(xml, "apart.xml")
+    assert [c.name for c in r.cards] == ["Reef Guard", "Reef Scout", "Gust", "Gust"]
+    xml = _trice_file(_trice_entry("Gust", "1U", "Instant", "Bounce.", "2", _ID1),
+                      _trice_entry("Reef Guard", "1U", "Creature — Merfolk", "Ward {1}", "2", _ID1, pt="1/3"))
+    assert len(read_text(xml, "mixed.xml").cards) == 2
+
+
+def test_cockatrice_halves_follow_a_known_split_name():
+    # the file's own "Gale // Gust" entry says which half comes first
+    xml = _trice_file(
+        _trice_entry("Gust", "1U", "Instant", "Bounce.", "5", _ID1),
+        _trice_entry("Gale", "2G", "Sorcery", "Grow.", "5", _ID1),
+        _trice_entry("Gale // Gust", "2G // 1U", "Sorcery // Instant", "Grow.\n---\nBounce.", "3 // 2", _ID2))
+    r = read_text(xml, "known.xml")
+    assert [c.name for c in r.cards] == ["Gale // Gust", "Gale // Gust"]
+    joined = r.cards[0]
+    assert [f.mana_cost for f in joined.faces] == ["{2}{G}", "{1}{U}"]
+    assert joined.faces[0].locs["name"].position()[0] > joined.faces[1].locs["name"].position()[0]
+
+
 # Scryfall JSON -----------------------------------------------------------------------
 
 

@@ -42,6 +42,9 @@ def test_every_cockatrice_set_reads(all_sets):
     assert sum(r.entries for r in results) == 42702
     cards = sum(len(r.cards) for r in results)
     assert 40000 < cards < 42702  # double-faced cards' entries were joined
+    # 134 split cards are listed as two entries, one per half (AKR's Commit and Memory,
+    # DSK's Rooms ...): each pair is one card again
+    assert cards == 41858
     print(f"\n{len(files)} Cockatrice files, {sum(r.entries for r in results)} entries, {cards} cards in {elapsed:.2f}s")
     assert elapsed < 60  # a generous bound: a few seconds is the norm
 
@@ -126,3 +129,22 @@ def test_split_entry_mana_values_are_per_face(all_sets):
     assure = next(c for c in grn.cards if c.name == "Assure // Assemble")
     # the generator counted the hybrid half's characters: 6 for {G/W}{G/W}
     assert [f.cmc for f in assure.faces] == [6.0, 6.0]
+
+
+def test_split_halves_listed_apart_are_joined(all_sets):
+    _files, results, _ = all_sets
+    by_file = {Path(r.path).name: r for r in results}
+    said = [c for c in by_file["MH2.xml"].cards if c.name == "Said // Done"]
+    assert len(said) == 1 and said[0].layout == "split"
+    assert [f.mana_cost for f in said[0].faces] == ["{2}{U}", "{3}{U}"]
+    assert not [c for c in by_file["MH2.xml"].cards if c.name in ("Said", "Done")]
+    commit = next(c for c in by_file["AKR.xml"].cards if c.name == "Commit // Memory")
+    assert commit.layout == "aftermath" and [f.type_line for f in commit.faces] == ["Instant", "Sorcery"]
+    # two printings of a Room, each joined with its own other door
+    elevators = [c for c in by_file["DSK.xml"].cards if c.name == "Central Elevator // Promising Stairs"]
+    assert len(elevators) == 2 and all(c.layout == "split" for c in elevators)
+    lines = {f.locs["name"].position()[0] for c in elevators for f in c.faces}
+    assert len(lines) == 4
+    halves = [c for r in results for c in r.cards if c.layout in ("split", "aftermath") and len(c.faces) == 2
+              and c.faces[0].locs["name"].position()[0] != c.faces[1].locs["name"].position()[0]]
+    assert len(halves) == 134

@@ -7,7 +7,8 @@ is worked out only when a diagnostic asks for it.
 
 Cockatrice writes mana costs without braces and one entry per face for
 double-faced cards; this module converts the costs to Oracle form, joins the
-faces of a card again and splits "A // B" entries into their faces.
+faces of a card again (and the halves of a split card that a file lists as
+two entries) and splits "A // B" entries into their faces.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import DefusedXMLParser
 from xml.parsers import expat
 
-from linter.model import COLORS, Card, Face, order_colors
+from linter.model import COLORS, Card, Face, order_colors, split_type_line
 from linter.readers.base import ReadError, ReadResult
 from linter.readers.locs import PendingLoc, sub_loc
 from linter.readers.mana import braced_cost
@@ -253,15 +254,19 @@ class _Builder:
                 continue
             entries.append(e)
         back_of = self.pair_faces(entries)
-        consumed = {b for b in back_of.values() if b is not None and not isinstance(b, tuple)}
+        consumed = {b for b in back_of.values() if isinstance(b, int)}
+        consumed.update(h.first + h.second - i for i, h in back_of.items() if isinstance(h, _Half))
         cards = []
         for i, e in enumerate(entries):
             if i in consumed:
                 continue
             back = back_of.get(i)
-            if isinstance(back, tuple):  # a standalone token copied as the back face
-                back = back[0]
-            card = self.card(e, entries[back] if back is not None else None)
+            if isinstance(back, _Half):  # two entries that are the halves of one split card
+                card = self.card(entries[back.first], entries[back.second], halves=True)
+            else:
+                if isinstance(back, tuple):  # a standalone token copied as the back face
+                    back = back[0]
+                card = self.card(e, entries[back] if back is not None else None)
             cards.append(card)
         self.result.cards.extend(cards)
 
@@ -295,6 +300,7 @@ class _Builder:
                     back_of[j] = i
                     taken.update((i, j))
                     break
+        self.pair_halves(entries, fronts, back_of, taken)
         # <related attach="transform"> links
         by_name: dict[str, list[int]] = {}
         for i, e in enumerate(entries):
@@ -341,9 +347,40 @@ class _Builder:
                 taken.update((i, j))
         return back_of
 
+    def pair_halves(self, entries: list[_Entry], fronts: dict[str, list[int]], back_of: dict[int, object],
+                    taken: set[int]) -> None:
+        """Entries that are the two halves of one split card (some files list
+        "Commit" and "Memory", or a Room's two doors, as entries of their own).
+
+        Two entries are halves when their pictures are the front of the same
+        Scryfall card, their names differ, and they look like halves: the file
+        has an "A // B" entry of those names, an entry says its layout is
+        split, both are instants or sorceries, or both are Rooms.  The halves
+        of one group are paired in file order, each entry at most once, so
+        that two printings listed one after the other are not mixed up.
+        """
+        known = {tuple(p.strip().lower() for p in (e.value("name") or "").split(" // "))
+                 for e in entries if " // " in (e.value("name") or "")}
+        for same_picture in fronts.values():
+            group = sorted(set(same_picture))
+            if len(group) < 2:
+                continue
+            for k, i in enumerate(group):
+                if i in taken:
+                    continue
+                for j in group[k + 1:]:
+                    if j in taken:
+                        continue
+                    order = _halves(entries[i], entries[j], known)
+                    if order is not None:
+                        first, second = (i, j) if order else (j, i)
+                        back_of[i] = _Half(first, second)  # i < j: the card is built at i
+                        taken.update((i, j))
+                        break
+
     # one card ----------------------------------------------------------------
 
-    def card(self, e: _Entry, back: _Entry | None) -> Card:
+    def card(self, e: _Entry, back: _Entry | None, halves: bool = False) -> Card:
         src = self.src
         card = Card(source=src, loc=self.entry_loc(e))
         name_f = e.get("name")
@@ -385,7 +422,10 @@ class _Builder:
                     card.extra["back_cmc"] = _number(back.get("cmc").value)  # type: ignore[union-attr]
         if len(cmc_parts) > 1:
             self.face_values(card, cmc, cmc_parts)  # type: ignore[arg-type]
-        card.layout = explicit_layout or self.infer_layout(card, one_entry)
+        if halves:
+            card.layout = _halves_layout(card, explicit_layout)
+        else:
+            card.layout = explicit_layout or self.infer_layout(card, one_entry)
         if card.is_token and card.layout in ("normal", None):
             card.layout = "token"
         extra_v3 = e.get("cipt")
@@ -618,6 +658,60 @@ class _XmlLoc(PendingLoc):
             return start, stop, None, True
         table = _xml_content_map(text, start, n)
         return start, table[-1], table, True
+
+
+class _Half:
+    """Marks the entry whose card joins two split halves (their indexes, in face order)."""
+
+    __slots__ = ("first", "second")
+
+    def __init__(self, first: int, second: int) -> None:
+        self.first, self.second = first, second
+
+
+_SPLIT_FAMILY = frozenset({"split", "aftermath", "fuse"})
+_SPELL_TYPES = frozenset({"Instant", "Sorcery"})
+
+
+def _entry_types(e: _Entry) -> tuple[set[str], set[str]]:
+    """An entry's card types and subtypes, from its type line."""
+    _supers, types, subtypes, _token = split_type_line(_type_line(e.value("type") or ""))
+    return set(types), set(subtypes)
+
+
+def _halves(a: _Entry, b: _Entry, known: set[tuple[str, ...]]) -> bool | None:
+    """Whether entries ``a`` and ``b`` (with the same picture) are the halves
+    of one split card: True in this order, False in the other, None if not."""
+    na, nb = (a.value("name") or "").strip(), (b.value("name") or "").strip()
+    if not na or not nb or na.lower() == nb.lower() or " // " in na or " // " in nb:
+        return None
+    if _is_token(a) or _is_token(b):
+        return None
+    if any((e.value("side") or "").strip().lower() == "back" for e in (a, b)):
+        return None
+    if (nb.lower(), na.lower()) in known:
+        return False
+    if (na.lower(), nb.lower()) in known:
+        return True
+    if any((e.value("layout") or "").strip().lower() in _SPLIT_FAMILY for e in (a, b)):
+        return True
+    (ta, sa), (tb, sb) = _entry_types(a), _entry_types(b)
+    if ta and tb and ta <= _SPELL_TYPES and tb <= _SPELL_TYPES:
+        return True
+    if "Room" in sa and "Room" in sb and ta == tb == {"Enchantment"}:
+        return True
+    return None
+
+
+def _halves_layout(card: Card, explicit: str | None) -> str:
+    """A card joined from two half entries is a split card; an aftermath half
+    says so with its keyword."""
+    if explicit in _SPLIT_FAMILY:
+        return explicit  # type: ignore[return-value]
+    second = (card.faces[1].oracle_text or "") if len(card.faces) > 1 else ""
+    if re.match(r"Aftermath\b", second):
+        return "aftermath"
+    return "split"
 
 
 def _one_entry_layout(front: Face, back: Face) -> str:
