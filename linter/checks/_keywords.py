@@ -123,7 +123,9 @@ def closest_keyword(name: str, cutoff: float = 0.8) -> str | None:
     low = name.lower().strip()
     if not low:
         return None
-    found = difflib.get_close_matches(low, _known_names(), n=1, cutoff=cutoff)
+    # a misspelling keeps the first letter ("Flyng"); a longer or shorter word that merely
+    # contains a keyword ("Infuse", "Fuse") is another word
+    found = [n for n in difflib.get_close_matches(low, _known_names(), n=3, cutoff=cutoff) if n[0] == low[0]]
     if not found:
         return None
     kw = _current_table().get(found[0])
