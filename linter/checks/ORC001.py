@@ -1,0 +1,83 @@
+"""ORC001: a card's rules text differs from its current Oracle text."""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from linter.checks._oracle import file_view, rules_text, word_diff
+from linter.checks.base import Check, Hit
+from linter.diagnostics import Edit, Fix
+from linter.model import Card
+
+
+class RulesTextDiffersFromOracle(Check):
+    """Rules text that has drifted from the card's current Oracle text.
+
+    ## What it does
+    In a file that mirrors Oracle (a cube list, a Cockatrice set, a proxy
+    file: ``set-kind = "oracle"``, or detected when at least 60% of the
+    file's cards carry real card names) and for reprints of real cards in a
+    custom set, compares each face's rules text with the Oracle text of the
+    local Oracle index (``oraclelint oracle update``, or ``--oracle PATH``)
+    and reports each face whose text differs, with a short word-level diff:
+    removed words in ``[-…-]``, Oracle's words in ``{+…+}``, a line break as
+    ``¶``. Typography does not count (curly or straight apostrophes and
+    quotes, a minus sign or a hyphen, " - " or an em dash, line endings,
+    spacing, blank lines), nor does reminder text, which has no rules
+    meaning. The message names the date of the Oracle data. With no index
+    the check does nothing.
+
+    ## Why is this bad?
+    A card's wording is its Oracle text (CR 108.1); printed wording ages as
+    templates change ("enters the battlefield" became "enters"), and a file
+    that means to hold real cards misleads its readers once it disagrees
+    with Oracle. Reminder text is left out because it only summarizes rules
+    (CR 207.2a).
+
+    ## Example
+    ```yaml
+    name: Quarry Sprinter            # a real card in the index
+    type_line: Creature — Elemental
+    oracle_text: When Quarry Sprinter enters the battlefield, scry 1.
+    ```
+
+    ## Use instead
+    ```yaml
+    name: Quarry Sprinter
+    type_line: Creature — Elemental
+    oracle_text: When this creature enters, scry 1.
+    ```
+
+    ## Fix safety
+    The fix replaces the whole rules text with the Oracle text (reminder text
+    included, as Oracle has it). It is safe: the Oracle text is the card's
+    wording by definition. A file that keeps older wording on purpose should
+    ignore ORC001 instead.
+    """
+
+    code = "ORC001"
+    name = "rules-text-differs-from-oracle"
+    category = "oracle"
+    severity = "warning"
+    rules = ("108.1", "207.2a")
+    fixable = True
+    scope = "set"
+    needs_parse = False
+    message = "rules text differs from the Oracle text ({date}): {diff}"
+
+    def check_set(self, cards: list[Card]) -> Iterable[tuple[Card, Hit]]:
+        view = file_view(cards)
+        if view is None:
+            return
+        for card, i, face, oracle in view.mirrored_faces():
+            if face.oracle_text is None:
+                continue
+            mine, theirs = rules_text(face.oracle_text), rules_text(oracle.get("oracle_text"))
+            if mine == theirs:
+                continue
+            diff = word_diff(mine, theirs) or "the texts differ"
+            new = (oracle.get("oracle_text") or "").replace("\r\n", "\n")
+            fix = Fix("Take the Oracle text", [Edit(0, len(face.oracle_text), new)], safe=True,
+                      face=i, field="oracle_text")
+            yield card, self.hit(face=i, field="oracle_text", start=0, end=len(face.oracle_text), fix=fix,
+                                 date=view.date, diff=diff)

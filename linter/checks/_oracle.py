@@ -1,0 +1,528 @@
+"""The Oracle reference for the ORC checks: which index is in use, which files mirror it,
+how a card's fields compare with its Oracle version, and near-miss names.
+
+The index in use is the cache directory's (``oraclelint oracle update``) unless
+:func:`use` names another file (``oraclelint check --oracle PATH``).  With no
+index every ORC check is silent.
+
+A file *mirrors Oracle* when the configuration says ``set-kind = "oracle"``,
+or, without that setting, when at least :data:`MIRROR_SHARE` of its cards
+(tokens left out) carry a real card's name.  Otherwise it is a custom set: a
+card there that carries a real card's name is a reprint when its mana cost
+and type line agree with the real card's (and is then compared like a
+mirrored card), else a new card that took a real card's name.
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import os
+import re
+import unicodedata
+import weakref
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterator
+
+from linter.checks._textutil import paren_spans
+from linter.model import Card, Face
+
+#: share of a file's cards with real names from which the file mirrors Oracle
+MIRROR_SHARE = 0.6
+#: layouts of objects that are not cards with unique names (CR 108.2b: tokens are not cards)
+NOT_CARD_LAYOUTS = frozenset({"token", "double_faced_token", "emblem", "art_series"})
+
+# --------------------------------------------------------------------------- the index in use
+
+_explicit: Path | None = None
+_opened: tuple | None = None  # (path, stamp, index or None, problem or None)
+
+
+def use(path: str | os.PathLike | None) -> None:
+    """Use the index at ``path`` from now on (None: the cache directory's)."""
+    global _explicit
+    _explicit = Path(path) if path is not None else None
+
+
+@contextmanager
+def using(path: str | os.PathLike | None) -> Iterator[None]:
+    """Use the index at ``path`` within a ``with`` block (for tests and tools)."""
+    global _explicit
+    before = _explicit
+    use(path)
+    try:
+        yield
+    finally:
+        _explicit = before
+
+
+def index_path() -> Path:
+    from linter.oracle.index import default_index_path
+
+    return _explicit if _explicit is not None else default_index_path()
+
+
+def _stamp(path: Path) -> tuple | None:
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return (st.st_size, st.st_mtime_ns, st.st_ino)
+
+
+def _open() -> tuple:
+    """(index or None, why it cannot be used or None), opened once per file version."""
+    global _opened
+    from linter.oracle.index import OracleIndex, OracleIndexError
+
+    path = index_path()
+    stamp = _stamp(path)
+    if _opened is not None and _opened[0] == path and _opened[1] == stamp:
+        return _opened[2], _opened[3]
+    if _opened is not None and _opened[2] is not None:
+        _opened[2].close()
+    index, problem = None, None
+    if stamp is None:
+        if _explicit is not None:
+            problem = f"no Oracle index at {path}"
+    else:
+        try:
+            index = OracleIndex.open(path)
+        except OracleIndexError as exc:
+            problem = str(exc)
+    _opened = (path, stamp, index, problem)
+    return index, problem
+
+
+def reference():
+    """The :class:`~linter.oracle.index.OracleIndex` in use, or None when there is none."""
+    return _open()[0]
+
+
+def reference_problem() -> str | None:
+    """Why the index in use cannot be used (None: it can, or there simply is none)."""
+    return _open()[1]
+
+
+def data_date_text(index) -> str:
+    """"Oracle data of 2026-05-01": the date every ORC message names."""
+    day = index.data_date
+    return f"Oracle data of {day.isoformat()}" if day else "Oracle data of an unknown date"
+
+
+# --------------------------------------------------------------------------- comparing fields
+
+_APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "\u201c": '"', "\u201d": '"',
+                              "\u2212": "-", "\u2013": "\u2014", "\u00a0": " "})
+_LONE_HYPHEN = re.compile(r"(?m)(?<=[ \t])-{1,2}(?=[ \t]|$)")
+_DASH = re.compile(r"[ \t]*\u2014[ \t]*")
+_SPACES = re.compile(r"[ \t]+")
+_SPACE_BEFORE = re.compile(r"[ \t]+(?=[.,:;])")
+
+
+def _typography(text: str) -> str:
+    """One form for what only typography tells apart: apostrophes, quotes, minus
+    signs, dashes between words, line endings, spacing."""
+    text = unicodedata.normalize("NFC", text).replace("\r\n", "\n").replace("\r", "\n")
+    text = text.translate(_APOSTROPHES)
+    text = _DASH.sub(" \u2014 ", _LONE_HYPHEN.sub("\u2014", text))
+    return text
+
+
+def rules_text(text: str | None) -> str:
+    """Rules text as compared: typography evened out, reminder text (CR 207.2a) and
+    blank lines left out, spaces collapsed."""
+    if not text:
+        return ""
+    text = _typography(text)
+    spans = paren_spans(text)
+    for a, b in reversed(spans):
+        text = text[:a] + text[b:]
+    lines = []
+    for line in text.split("\n"):
+        line = _SPACE_BEFORE.sub("", _SPACES.sub(" ", line)).strip()
+        if line:
+            lines.append(line)
+    return "\n".join(lines)
+
+
+def type_line(text: str | None) -> str:
+    if text is None:
+        return ""
+    text = _typography(text)
+    return _SPACES.sub(" ", text.replace("\n", " ")).strip()
+
+
+def mana_cost(text: str | None) -> str:
+    if not text:
+        return ""
+    return re.sub(r"\s+", "", text).upper()
+
+
+def stat(text: str | None) -> str | None:
+    if text is None:
+        return None
+    return _typography(str(text)).replace(" ", "").strip()
+
+
+def colors(value) -> tuple[str, ...]:
+    order = "WUBRG"
+    return tuple(sorted({c.upper() for c in (value or ())}, key=lambda c: order.find(c)))
+
+
+def word_diff(old: str, new: str, *, changes: int = 3, context: int = 2, words: int = 8) -> str:
+    """A short word-level diff of two texts: ``… this creature enters [-the battlefield,-]{+,+} …``.
+
+    Removed words stand in ``[-…-]``, added ones in ``{+…+}`` (as ``git diff
+    --word-diff`` writes them); a line break is ``¶``.  At most ``changes``
+    changes are shown, each with ``context`` words around it and at most
+    ``words`` words per side.
+    """
+    a, b = _words(old), _words(new)
+    ops = difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes()
+    total = sum(1 for op in ops if op[0] != "equal")
+    if not total:
+        return ""
+    pieces: list[str] = []
+    shown = 0
+    for n, (tag, i1, i2, j1, j2) in enumerate(ops):
+        if tag == "equal":
+            run = a[i1:i2]
+            first, last = n == 0, n == len(ops) - 1 or shown == changes
+            if first and last:
+                continue
+            if first:
+                pieces.extend((["…"] if len(run) > context else []) + run[-context:])
+            elif last:
+                pieces.extend(run[:context] + (["…"] if len(run) > context else []))
+            elif len(run) > 2 * context + 1:
+                pieces.extend(run[:context] + ["…"] + run[-context:])
+            else:
+                pieces.extend(run)
+            continue
+        if shown == changes:
+            break
+        change = ""
+        if i2 > i1:
+            change += "[-" + _clip(a[i1:i2], words) + "-]"
+        if j2 > j1:
+            change += "{+" + _clip(b[j1:j2], words) + "+}"
+        pieces.append(change)
+        shown += 1
+    text = " ".join(pieces)
+    if total > shown:
+        text += f" ({total - shown} more change{'s' if total - shown != 1 else ''})"
+    return text
+
+
+def _words(text: str) -> list[str]:
+    out: list[str] = []
+    for k, line in enumerate(text.split("\n")):
+        if k:
+            out.append("¶")
+        out.extend(line.split())
+    return out
+
+
+def _clip(words: list[str], limit: int) -> str:
+    if len(words) <= limit:
+        return " ".join(words)
+    half = max(1, limit // 2)
+    return " ".join(words[:half]) + " … " + " ".join(words[-half:])
+
+
+# --------------------------------------------------------------------------- one file against the index
+
+
+@dataclass
+class Match:
+    """A card of the file and the real card its name names."""
+
+    card: Card
+    oracle: object | None = None  # OracleCard of kind "card"
+    exact: bool = True  # the name is the real name as written (else it only normalizes alike)
+    faces: list[tuple[int, dict]] = field(default_factory=list)  # (file face index, Oracle fields)
+    reprint: bool = False  # in a custom set: mana cost and type line agree with the real card's
+    real_faces: list[tuple[int, object]] = field(default_factory=list)  # faces named like a real card
+
+
+@dataclass
+class FileView:
+    """The cards of one file held against the index."""
+
+    index: object
+    date: str
+    kind: str  # "oracle" (mirrors Oracle) or "custom"
+    matches: list[Match]
+    real: int = 0  # cards (tokens left out) named like a real card
+    counted: int = 0  # cards (tokens left out)
+
+    def mirrored(self) -> Iterator[Match]:
+        """The cards to compare with their Oracle version."""
+        for m in self.matches:
+            if m.oracle is not None and m.faces and (self.kind == "oracle" or m.reprint):
+                yield m
+
+    def mirrored_faces(self) -> Iterator[tuple[Card, int, Face, dict]]:
+        for m in self.mirrored():
+            for i, fields in m.faces:
+                yield m.card, i, m.card.faces[i], fields
+
+
+def is_card(card: Card) -> bool:
+    """A card with a unique name (not a token, an emblem or an art-series card)."""
+    return not card.is_token and card.layout not in NOT_CARD_LAYOUTS and bool(card.faces)
+
+
+_VIEWS: "weakref.WeakKeyDictionary" = weakref.WeakKeyDictionary()
+
+
+def file_view(cards: list[Card]) -> FileView | None:
+    """The file's cards against the index in use (None when there is no index).
+
+    Worked out once per file and index; every ORC check of the run shares it.
+    """
+    index = reference()
+    if index is None or not cards:
+        return None
+    from linter.config import active
+
+    set_kind = active().set_kind
+    source = cards[0].source
+    key = (id(index), _opened[1] if _opened else None, set_kind, len(cards), id(cards[0]))
+    if source is not None:
+        held = _VIEWS.get(source)
+        if held is not None and held[0] == key:
+            return held[1]
+    view = _build_view(index, cards, set_kind)
+    if source is not None:
+        _VIEWS[source] = (key, view)
+    return view
+
+
+def _as_card(oracle) -> object | None:
+    return oracle if oracle is not None and oracle.kind == "card" else None
+
+
+def _top_fields(oracle) -> dict:
+    from linter.oracle.index import LIST_FIELDS, TEXT_FIELDS
+
+    return {k: getattr(oracle, k) for k in ("name",) + TEXT_FIELDS + LIST_FIELDS}
+
+
+def _lookup(index, name: str | None) -> tuple[object | None, bool]:
+    """The real card of that name: (card, exact) or (None, True)."""
+    if not name:
+        return None, True
+    found = _as_card(index.lookup(name))
+    if found is not None:
+        return found, True
+    alike = [c for c in index.lookup_normalized(name) if c.kind == "card"]
+    if len({c.name for c in alike}) == 1:
+        return alike[0], False
+    return None, True
+
+
+def _face_fields(oracle, face_name: str | None, position: int, file_faces: int) -> dict | None:
+    """The Oracle fields of the face of ``oracle`` that matches a file's face."""
+    from linter.oracle.index import name_key
+
+    if oracle.faces:
+        if face_name:
+            found = oracle.face(face_name)
+            if found is not None:
+                return found
+        if file_faces == len(oracle.faces) and position < len(oracle.faces):
+            return oracle.faces[position]
+        return None
+    if file_faces == 1 or (face_name and name_key(face_name) == name_key(oracle.name)):
+        return _top_fields(oracle)
+    return None
+
+
+def _match(index, card: Card) -> Match:
+    m = Match(card)
+    if not is_card(card):
+        return m
+    front = card.faces[0].name
+    oracle, exact = _lookup(index, card.name)
+    if oracle is None and front and front != card.name:
+        oracle, exact = _lookup(index, front)
+    # faces that carry a real card's name of their own (an adventure half, a back face)
+    for i, face in enumerate(card.faces):
+        if face.name and face.name != card.name:
+            real = _as_card(index.lookup(face.name))
+            if real is not None:
+                m.real_faces.append((i, real))
+    if oracle is None:
+        return m
+    m.oracle, m.exact = oracle, exact
+    if printed_as_variants(card):
+        # one name, several different printings (Attractions, Unstable's variants): Oracle
+        # holds one of them, so a difference says nothing
+        m.reprint = True
+        return m
+    n = len(card.faces)
+    for i, face in enumerate(card.faces):
+        fields = _face_fields(oracle, face.name, i, n)
+        if fields is None and face.name and n > 1:
+            # a face of the file's card that is a card of its own in Oracle (a meld pair)
+            other = _as_card(index.lookup(face.name))
+            if other is not None and other is not oracle:
+                fields = _face_fields(other, face.name, 0, 1)
+        if fields is not None:
+            m.faces.append((i, fields))
+    m.reprint = bool(m.faces) and all(_agrees(card.faces[i], fields) for i, fields in m.faces)
+    return m
+
+
+@functools.lru_cache(maxsize=None)
+def _variant_data() -> tuple[frozenset[str], frozenset[str]]:
+    from linter.catalogue import load
+    from linter.oracle.index import name_key
+
+    data = load("set_level")
+    return (frozenset(data.get("variant_subtypes") or ()),
+            frozenset(name_key(n) for n in data.get("variant_names") or ()))
+
+
+def printed_as_variants(card: Card) -> bool:
+    """A name printed as several different cards on purpose (rules_data/set_level.yaml)."""
+    from linter.oracle.index import name_key
+
+    subtypes, names = _variant_data()
+    return name_key(card.name or "") in names or any(set(f.subtypes) & subtypes for f in card.faces)
+
+
+def _agrees(face: Face, fields: dict) -> bool:
+    """Same mana cost and type line (a field the file does not give agrees)."""
+    if face.mana_cost is not None and mana_cost(face.mana_cost) != mana_cost(fields.get("mana_cost")):
+        return False
+    if face.type_line is not None and type_line(face.type_line) != type_line(fields.get("type_line")):
+        return False
+    return True
+
+
+def _build_view(index, cards: list[Card], set_kind: str | None) -> FileView:
+    matches = [_match(index, c) for c in cards]
+    counted = [m for m in matches if is_card(m.card) and m.card.name]
+    real = sum(1 for m in counted if m.oracle is not None)
+    if set_kind in ("oracle", "custom"):
+        kind = set_kind
+    else:
+        kind = "oracle" if counted and real >= MIRROR_SHARE * len(counted) else "custom"
+    return FileView(index, data_date_text(index), kind, matches, real, len(counted))
+
+
+# --------------------------------------------------------------------------- near-miss names
+
+
+def max_distance(normalized: str) -> int:
+    """How many edits a name may be from a real one to be called close: 2 from 8
+    characters on, 1 from 4, else none."""
+    n = len(normalized)
+    return 2 if n >= 8 else 1 if n >= 4 else 0
+
+
+def osa_distance(a: str, b: str, limit: int) -> int:
+    """Damerau-Levenshtein distance (optimal string alignment); ``limit + 1`` once it exceeds ``limit``."""
+    if abs(len(a) - len(b)) > limit:
+        return limit + 1
+    if a == b:
+        return 0
+    prev2: list[int] = []
+    prev = list(range(len(b) + 1))
+    for i in range(1, len(a) + 1):
+        cur = [i] + [0] * len(b)
+        ai = a[i - 1]
+        best = cur[0]
+        for j in range(1, len(b) + 1):
+            cost = 0 if ai == b[j - 1] else 1
+            v = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
+            if i > 1 and j > 1 and ai == b[j - 2] and a[i - 2] == b[j - 1]:
+                v = min(v, prev2[j - 2] + 1)
+            cur[j] = v
+            if v < best:
+                best = v
+        if best > limit:
+            return limit + 1
+        prev2, prev = prev, cur
+    return min(prev[-1], limit + 1)
+
+
+class NameMatcher:
+    """Real names within a few edits of a name, found fast.
+
+    Names are grouped by length; within the lengths a match can have, a
+    character-count filter (an edit changes the counts by at most two, a
+    transposition not at all) leaves a handful of candidates for the exact
+    distance.  The counts are numpy arrays: one query costs a few milliseconds
+    against tens of thousands of names.
+    """
+
+    def __init__(self, pairs) -> None:
+        import numpy as np
+
+        self._np = np
+        by_len: dict[int, list[tuple[str, str]]] = {}
+        for norm, name in pairs:
+            if norm and norm.isascii():
+                by_len.setdefault(len(norm), []).append((norm, name))
+        self._buckets = {}
+        for n, items in by_len.items():
+            raw = np.frombuffer("".join(norm for norm, _ in items).encode("ascii"), dtype=np.uint8)
+            codes = raw.reshape(len(items), n)
+            counts = np.zeros((len(items), 128), dtype=np.int16)
+            rows = np.arange(len(items))
+            for j in range(n):
+                np.add.at(counts, (rows, codes[:, j]), 1)
+            self._buckets[n] = (counts, items)
+        self.size = sum(len(items) for items in by_len.values())
+
+    def near(self, normalized: str, limit: int | None = None) -> list[tuple[int, str]]:
+        """(distance, real name) of the real names within the allowed distance, closest first;
+        names that normalize alike (distance 0) are left out."""
+        np = self._np
+        k = max_distance(normalized) if limit is None else limit
+        if k <= 0 or not normalized.isascii():
+            return []
+        query = np.zeros(128, dtype=np.int16)
+        np.add.at(query, np.frombuffer(normalized.encode("ascii"), dtype=np.uint8), 1)
+        out: dict[str, int] = {}
+        n = len(normalized)
+        for length in range(n - k, n + k + 1):
+            bucket = self._buckets.get(length)
+            if bucket is None:
+                continue
+            counts, items = bucket
+            close = np.nonzero(np.abs(counts - query).sum(axis=1) <= 2 * k)[0]
+            for row in close.tolist():
+                norm, name = items[row]
+                if norm == normalized:
+                    continue
+                d = osa_distance(normalized, norm, k)
+                if d <= k and d < out.get(name, k + 1):
+                    out[name] = d
+        return sorted(((d, name) for name, d in out.items()), key=lambda x: (x[0], x[1]))
+
+
+_MATCHERS: dict[tuple, NameMatcher] = {}
+
+
+def name_matcher(index) -> NameMatcher:
+    """The matcher of the index's card names and face names (built once per index file)."""
+    key = (str(index.path), _stamp(Path(index.path)))
+    matcher = _MATCHERS.get(key)
+    if matcher is None:
+        _MATCHERS.clear()
+        matcher = _MATCHERS[key] = NameMatcher(index.normalized_names(faces=True, kinds=("card",)))
+    return matcher
+
+
+def quote_names(names: list[str]) -> str:
+    quoted = [f"'{n}'" for n in names]
+    if len(quoted) <= 2:
+        return " and ".join(quoted)
+    return ", ".join(quoted[:-1]) + " and " + quoted[-1]
