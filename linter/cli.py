@@ -39,8 +39,11 @@ def main() -> None:
 @click.option("--unsafe-fixes", is_flag=True, help="With --fix or --diff: apply the uncertain fixes too.")
 @click.option("--diff", "show_diff", is_flag=True,
               help="Print a unified diff of what --fix would change; write nothing.")
+@click.option("--oracle", "oracle_path", type=click.Path(dir_okay=False),
+              help="Oracle index to hold the cards against (default: the one 'oraclelint oracle update' "
+                   "keeps; with no index the oracle checks, ORC, do nothing).")
 def check(paths, fmt, select, ignore, exit_zero, quiet, config_path, baseline_path, write_baseline,
-          statistics, show_source, fix, unsafe_fixes, show_diff) -> None:
+          statistics, show_source, fix, unsafe_fixes, show_diff, oracle_path) -> None:
     """Check card files (directories are searched for supported files)."""
     from linter.baseline import Baseline, BaselineError
     from linter.baseline import write_baseline as record_baseline
@@ -68,6 +71,7 @@ def check(paths, fmt, select, ignore, exit_zero, quiet, config_path, baseline_pa
         sys.exit(2)
     if config.edition_note():
         click.echo(f"oraclelint: warning: {config.edition_note()}", err=True)
+    _use_oracle(oracle_path, select, config)
     if fix or show_diff:
         _fix(paths, select, ignore, config, baseline, unsafe_fixes, show_diff, fmt, quiet, exit_zero,
              statistics, show_source)
@@ -150,6 +154,24 @@ def _fix(paths, select, ignore, config, baseline, unsafe, show_diff, fmt, quiet,
     sys.exit(code)
 
 
+def _use_oracle(path, select, config) -> None:
+    """Choose the Oracle index of the run; say so on stderr when it cannot be used."""
+    from linter.checks import _oracle
+    from linter.selection import parse_codes
+
+    _oracle.use(path)
+    problem = _oracle.reference_problem()
+    if path is not None and problem:
+        click.echo(f"oraclelint: error: --oracle: {problem}", err=True)
+        sys.exit(2)
+    if problem:
+        click.echo(f"oraclelint: warning: {problem}; the oracle checks (ORC) are off", err=True)
+    elif _oracle.reference() is None and any(
+            c.startswith("ORC") for c in parse_codes(select) + list(config.select)):
+        click.echo("oraclelint: note: no Oracle index (run 'oraclelint oracle update' or give --oracle PATH); "
+                   "the oracle checks (ORC) are off", err=True)
+
+
 def _check_codes(value: str | None, option: str) -> None:
     """Refuse a code prefix that matches no check (a typo would silently select nothing)."""
     if not value:
@@ -179,6 +201,50 @@ def rules(fmt) -> None:
         click.echo(f"{it['code']}  {it['name']}  [{it['category']}, {it['severity']}]{fix}  "
                    f"CR {', '.join(it['rules'])}")
         click.echo(f"        {it['summary']}")
+
+
+@main.command("export")
+@click.argument("paths", nargs=-1, type=click.Path())
+@click.option("--format", "fmt", type=click.Choice(["scryfall", "yaml"]), required=True,
+              help="scryfall: a JSON list of card objects (what 'oracle update --from' takes); "
+                   "yaml: one YAML document per card.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False),
+              help="Write to this file (replaced atomically) instead of standard output.")
+@click.option("--all-versions", is_flag=True,
+              help="Keep every distinct version of a card name, not only the newest.")
+def export(paths, fmt, output, all_versions) -> None:
+    """Write the cards of card files in another format, through the same card model.
+
+    Reads every supported file under PATHS (Cockatrice XML, MTGJSON, Scryfall
+    JSON, YAML, Magic Set Editor, MSE-Hub, LackeyBot).  Printings of one card
+    (the same name and the same characteristics) are written once.  When the
+    printings of one name differ (older sets keep older wording), only the
+    newest by its set's release date is written (an unknown date, or one
+    more than a year ahead, counts as the oldest), unless --all-versions;
+    tokens, emblems and art-series cards, whose names are not unique, keep
+    every distinct version.  Exit status: 0 written, 1 written but some files
+    could not be read (listed on stderr), 2 nothing written.
+    """
+    from linter.export import ExportError, export_paths, write_file
+
+    if not paths:
+        raise click.UsageError("give at least one card file or directory")
+    result = export_paths(paths, fmt, all_versions=all_versions)
+    for path, reason in result.unreadable:
+        click.echo(f"oraclelint: warning: {path}: {reason} (not exported)", err=True)
+    if not result.files:
+        click.echo("oraclelint: error: no card file could be read; nothing written", err=True)
+        sys.exit(2)
+    if output:
+        try:
+            write_file(output, result.text)
+        except ExportError as exc:
+            click.echo(f"oraclelint: error: {exc}", err=True)
+            sys.exit(2)
+    else:
+        click.echo(result.text, nl=False)
+    click.echo(f"oraclelint: {result.summary(fmt, output)}", err=True)
+    sys.exit(1 if result.unreadable else 0)
 
 
 @main.command()
