@@ -509,6 +509,61 @@ def test_lackey_positions(lackey):
     assert ferry.loc.position(0)[0] == 4
 
 
+def _lackey_file(**cards: dict) -> str:
+    """A LackeyBot file of invented cards, one per line, keyed "Name_TQX"."""
+    rows = [f"{json.dumps(name + '_TQX')}: {json.dumps(fields, ensure_ascii=False)}" for name, fields in cards.items()]
+    return "{\n" + ",\n".join(rows) + "\n}\n"
+
+
+def test_lackey_half_mana_pipes_become_half_symbols():
+    text = _lackey_file(**{
+        "Ember Flick": {"cardName": "Ember Flick", "manaCost": "|{R}", "cmc": 0.5, "typeLine": "Instant",
+                        "rulesText": "*(|R can be paid with {R} or by paying 1 life.)*\nDeal 1 damage.\n",
+                        "color": "{Red} "},
+        "Ash Hound": {"cardName": "Ash Hound", "manaCost": "{2}{B}|{B}", "cmc": 3.5,
+                      "typeLine": "Creature — Dog ", "power": 2, "toughness": 2}})
+    r = read_text(text, "cards.json")
+    assert r.format == "lackeybot" and r.error is None
+    flick, hound = card(r, "Ember Flick").front, card(r, "Ash Hound").front
+    assert (flick.mana_cost, hound.mana_cost) == ("{HR}", "{2}{B}{HB}")
+    # the reminder names the notation in prose: the text keeps it
+    assert flick.oracle_text.startswith("(|R can be paid with {R}")
+    loc = hound.locs["mana_cost"]
+    k = hound.mana_cost.index("{HB}")
+    assert [raw_at(loc, k + i) for i in range(4)] == ["|", "|", "B", "}"]
+    assert raw_at(loc, hound.mana_cost.index("{B}") + 1) == "B"
+    assert loc.position(k) == line_col(text, "|{B}")
+
+
+def test_lackey_hybrid_without_slash_gets_one():
+    text = _lackey_file(**{
+        "Tide Spark": {"cardName": "Tide Spark", "manaCost": "{1}{UR}{UR}", "cmc": 3, "typeLine": "Instant",
+                       "rulesText": "{RU}, {T}: Scry 1. {WW} {2W} {TG}\n"}})
+    r = read_text(text, "cards.json")
+    f = card(r, "Tide Spark").front
+    assert f.mana_cost == "{1}{U/R}{U/R}"
+    # two different color letters only; the written order is kept (SYM001 suggests {U/R})
+    assert f.oracle_text == "{R/U}, {T}: Scry 1. {WW} {2W} {TG}"
+    loc = f.locs["mana_cost"]
+    k = f.mana_cost.index("{U/R}")
+    assert [raw_at(loc, k + i) for i in range(5)] == ["{", "U", "R", "R", "}"]
+    assert f.locs["oracle_text"].position(f.oracle_text.index("Scry")) == line_col(text, "Scry")
+
+
+def test_lackey_normalised_symbols_reach_the_checks():
+    from linter.engine import lint_cards
+
+    text = _lackey_file(**{
+        "Ember Flick": {"cardName": "Ember Flick", "manaCost": "|{R}|{R}", "cmc": 1, "typeLine": "Instant",
+                        "rulesText": "Deal 1 damage.\n"},
+        "Bad Count": {"cardName": "Bad Count", "manaCost": "{1}|{G}", "cmc": 3, "typeLine": "Sorcery",
+                      "rulesText": "Draw a card.\n"}})
+    r = read_text(text, "cards.json")
+    ds = lint_cards(r.cards, select=["RUL005", "SYM"])
+    assert [(d.code, d.card) for d in ds] == [("RUL005", "Bad Count")]
+    assert "1.5" in ds[0].message
+
+
 # Detection and bad input -----------------------------------------------------------------------
 
 

@@ -171,6 +171,27 @@ def test_lackeybot_back_face_positions():
     assert loc.position(k)[0] == line_of(text, text.index(json.dumps(card.faces[0].name)))
 
 
+def test_lackeybot_half_mana_pipes():
+    """Myriad's Temporal Magic cards write half mana "|{R}"; the file's mana values
+    count each such symbol one half, as {HR} does."""
+    path = CUSTOM / "lackeybot" / "myriad" / "cards.json"
+    if not path.is_file():
+        pytest.skip(f"{path.name} is not present")
+    from linter.model import mana_value
+
+    r = read_file(str(path))
+    text = r.source.text
+    piped = [c for c in r.cards if any(re.search(r"\{H[WUBRG]\}", f.mana_cost or "") for f in c.faces)]
+    raw = json.loads(text)
+    assert len(piped) == sum(1 for v in raw.values() if isinstance(v, dict) and "|" in str(v.get("manaCost"))) == 9
+    for c in piped:
+        assert "|" not in c.front.mana_cost
+        assert mana_value(c.front.mana_cost) == c.cmc, c.name
+        loc = c.front.locs["mana_cost"]
+        k = c.front.mana_cost.index("{H")
+        assert text[loc.offset(k)] == "|" and text[loc.offset(k + 2)] == c.front.mana_cost[k + 2]
+
+
 # diagnostics ------------------------------------------------------------------------------------
 
 

@@ -6,8 +6,9 @@ Each card object holds ``cardName``, ``manaCost`` (braced), ``typeLine``,
 or text), ``color`` as color names in braces (``{Green} ``, ``{Blue/Red} ``),
 ``cmc``, ``shape`` ("normal", "doubleface", "split") and ``setID``; a second
 face repeats the face fields with "2" at the end (``cardName2``,
-``manaCost2`` …).  Notations are normalised into Oracle style; positions
-map back to the file through :mod:`.jsonpos` and :mod:`.markup`.
+``manaCost2`` …).  Notations are normalised into Oracle style (half mana
+written ``|{R}`` becomes ``{HR}``, hybrid written ``{UR}`` becomes ``{U/R}``);
+positions map back to the file through :mod:`.jsonpos` and :mod:`.markup`.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from typing import Any
 from linter.model import COLOR_NAMES, Card, Face, order_colors
 from linter.readers.base import ReadError, ReadResult
 from linter.readers.jsonpos import Desync, Tokens, items, parse_json
+from linter.readers.mana import lackeybot_cost, lackeybot_text
 from linter.readers.markup import convert, mana_cost, strip_asterisks, unbracket_loyalty
 from linter.readers.msehub import shape_layout
 from linter.readers.scryfall import IGNORE_FIELD, walk_object
@@ -182,13 +184,14 @@ def _face(fields: dict, s: str, warn) -> Face:
     face.mana_cost = ""
     cost = _text("manaCost" + s, fields, warn)
     if cost is not None:
-        put("mana_cost", *mana_cost(*cost), keep_empty=True)
+        put("mana_cost", *convert(*mana_cost(*cost), lackeybot_cost), keep_empty=True)
     type_line = _text("typeLine" + s, fields, warn)
     if type_line is not None:
         put("type_line", *convert(*type_line), keep_empty=True)
     text = _text("rulesText" + s, fields, warn)
     if text is not None:
-        put("oracle_text", *convert(text[0], text[1], strip_asterisks, unbracket_loyalty), keep_empty=True)
+        put("oracle_text", *convert(text[0], text[1], strip_asterisks, unbracket_loyalty, lackeybot_text),
+            keep_empty=True)
     flavor = _text("flavorText" + s, fields, warn)
     if flavor is not None:
         put("flavor_text", *convert(flavor[0], flavor[1], strip_asterisks))

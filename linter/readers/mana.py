@@ -1,7 +1,9 @@
-"""Mana costs written without braces ("1RG", "G/WG/W", "2/W", "WP") and their Oracle form."""
+"""Mana costs written without braces ("1RG", "G/WG/W", "2/W", "WP") or in a
+bot's own notation ("|{R}", "{UR}"), and their Oracle form."""
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 _COLOR_LETTERS = "WUBRGCS"
@@ -82,3 +84,61 @@ def braced_cost(cost: str) -> tuple[str, tuple[int, ...] | None]:
     if result == cost:
         return cost, None
     return result, tuple(index)
+
+
+#: LackeyBot marks half mana with a pipe before the symbol ("|{R}"): its
+#: database counts each such symbol one half toward the card's mana value, and
+#: its own maintenance script rewrites the notation as Scryfall's {HR}
+_PIPE_HALF = re.compile(r"\|\{([WUBRG])\}")
+#: LackeyBot names hybrid symbols after its chat emotes, without the slash ("{UR}")
+_UNSLASHED_HYBRID = re.compile(r"\{([WUBRGC])([WUBRGC])\}")
+
+
+def lackeybot_symbols(text: str, *, half: bool = True) -> tuple[str, list[int] | None]:
+    """LackeyBot's symbol notation in Oracle form: "|{R}" as {HR} (half red
+    mana, when ``half``) and "{UR}" as {U/R} (two different color letters; the
+    order is kept as written).  Returns the new text and, when it changed, the
+    index in ``text`` of each of its characters plus one final entry for the end.
+    """
+    if "{" not in text:
+        return text, None
+    out: list[str] = []
+    index: list[int] = []
+    i = 0
+    n = len(text)
+    changed = False
+    while i < n:
+        m = _PIPE_HALF.match(text, i) if half and text[i] == "|" else None
+        if m:
+            # "{H" points at the pipe, the letter and "}" at theirs
+            out.append("{H" + m.group(1) + "}")
+            index.extend((i, i, i + 2, i + 3))
+            i = m.end()
+            changed = True
+            continue
+        m = _UNSLASHED_HYBRID.match(text, i) if text[i] == "{" else None
+        if m and m.group(1) != m.group(2):
+            # the slash points at the second letter
+            out.append("{" + m.group(1) + "/" + m.group(2) + "}")
+            index.extend((i, i + 1, i + 2, i + 2, i + 3))
+            i = m.end()
+            changed = True
+            continue
+        out.append(text[i])
+        index.append(i)
+        i += 1
+    if not changed:
+        return text, None
+    index.append(n)
+    return "".join(out), index
+
+
+def lackeybot_cost(text: str) -> tuple[str, list[int] | None]:
+    """:func:`lackeybot_symbols` for a mana cost: half mana and hybrid symbols."""
+    return lackeybot_symbols(text)
+
+
+def lackeybot_text(text: str) -> tuple[str, list[int] | None]:
+    """:func:`lackeybot_symbols` for rules text: hybrid symbols only (the text
+    names the pipe notation in prose, "|R can be paid with ...")."""
+    return lackeybot_symbols(text, half=False)
