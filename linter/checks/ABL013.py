@@ -18,7 +18,7 @@ _SYMBOL = re.compile(r"\{[^{}]*\}")
 _BARE_LETTERS = re.compile(r"\s*[WUBRGC]+\b")  # "Add G": a malformed symbol, reported by the symbol checks
 _TYPED = re.compile(
     r"\bof (?:any|the|that|one|those|its|their|each|a|an)\b|\bin any combination\b|\bcolou?rs?\b"
-    r"|\b(?:white|blue|black|red|green|colorless)\b|\btypes?\b", re.I)
+    r"|\b(?:white|blue|black|red|green|colorless)\b|\btypes?\b|\bmana cost\b", re.I)
 
 
 class AddWithoutManaType(Check):
@@ -28,7 +28,8 @@ class AddWithoutManaType(Check):
     Reads each "add"/"adds" of a face's rules text (reminder text aside) up
     to the end of its clause and reports it when what is added is neither a
     mana symbol nor mana of a stated type or color: "Add one mana.", "Add
-    two.", "add that much mana of". Counters ("add a lore counter") and the
+    two.". Mana of a stated color or type, and mana equal to a mana cost (the
+    symbols of the cost) are fine. Counters ("add a lore counter") and the
     arithmetic of dice and numbers ("add the greatest power among …") are
     not mana and are left alone; a bare letter ("Add G") is a malformed
     symbol, which the symbol checks report.

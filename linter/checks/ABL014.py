@@ -16,6 +16,23 @@ _CHOOSE = re.compile(
     r"\b[Cc]hoose (?P<how>one or more|one or both|any number|up to (?P<up>\w+)|(?P<n>one|two|three|four|five|six))"
     r"(?P<rest>[^—–•\n.]{0,80})\s*(?:[—–]|\.(?= You may choose the same mode more than once))")
 _REPEATABLE = re.compile(r"same mode more than once", re.I)
+_BULLET = re.compile(r"\s*•")
+
+
+def bullets_after(text: str, pos: int) -> int:
+    """The bulleted lines that follow ``pos``, a wrapped line (indented, or starting in lower
+    case) counting with the bullet it continues."""
+    count = 0
+    lines = text[pos:].split("\n")
+    count += lines[0].count("•")  # bullets glued to the instruction's line
+    for line in lines[1:]:
+        if _BULLET.match(line):
+            count += line.count("•")
+        elif count and (line[:1].isspace() or line.strip()[:1].islower()):
+            continue
+        elif line.strip():
+            break
+    return count
 
 
 def needed(how: str, up: str | None, n: str | None) -> tuple[int, bool]:
@@ -36,7 +53,8 @@ class ModalTooFewModes(Check):
     Finds each modal instruction ending in a dash ("Choose one —", "choose
     two —", "Choose one or more —", "Choose one or both —", "choose up to
     three —", "Choose any number —", and "Choose three. You may choose the
-    same mode more than once.") and counts the bulleted modes that follow it. It reports fewer than two modes, fewer modes than the number
+    same mode more than once.") and counts the bulleted modes that follow it
+    (a mode whose text a file wraps onto an indented second line counts once). It reports fewer than two modes, fewer modes than the number
     to choose, and "one or both" with other than two modes. Where the text
     allows the same mode more than once, two modes are enough.
 
@@ -87,7 +105,7 @@ class ModalTooFewModes(Check):
                 need, exact = needed(m.group("how"), m.group("up"), m.group("n"))
                 if _REPEATABLE.search(text, ability.start, ability.end):
                     need, exact = 2, False
-                count = len(ability.modes)
+                count = max(len(ability.modes), bullets_after(text, m.end()))
                 if count < need or (exact and count != need):
                     want = f"exactly {need}" if exact else f"at least {need}"
                     yield self.hit(face=i, field="oracle_text", start=m.start(), end=m.end(),

@@ -19,7 +19,12 @@ _WORD = r"[A-Z][\w'’\-]*"
 # a capital after two or three letters is part of a name ("McCrimmon", "DePietro")
 _GLUED = re.compile(r"(?<=[a-z]{3})(?=[A-Z])|(?<=[a-z][.)])(?=[A-Z])")
 _TOKEN_SUFFIX = re.compile(r"\s*\((?:Token|token)\)\s*$")
-_ALCHEMY_PREFIX = re.compile(r"^A-(?=[A-Z])")
+
+
+@functools.lru_cache(maxsize=None)
+def _prefix() -> re.Pattern:
+    """Prefixes a file puts before a name ("A-", "CR02-"), from rules_data/self_reference.yaml."""
+    return re.compile("^(?:" + "|".join(f"(?:{p})" for p in load("self_reference")["name_prefixes"]) + ")")
 
 
 @functools.lru_cache(maxsize=None)
@@ -49,12 +54,11 @@ def _type_words() -> frozenset[str]:
 
 
 def _fold(name: str) -> str:
-    """A name as compared: accents, quotes, an Alchemy "A-" prefix and a "(Token)" suffix dropped."""
-    name = name.strip()
-    if name.isascii() and not any(ch in name for ch in '"(') and not name.startswith("A-"):
+    """A name as compared: accents, quotes, a prefix such as Alchemy's "A-" and a "(Token)" suffix dropped."""
+    name = _prefix().sub("", name.strip())
+    if name.isascii() and not any(ch in name for ch in '"('):
         return name
     name = _TOKEN_SUFFIX.sub("", name)
-    name = _ALCHEMY_PREFIX.sub("", name)
     name = name.replace('"', "").replace("“", "").replace("”", "").replace("’", "'")
     decomposed = unicodedata.normalize("NFKD", name)
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch)).strip()
@@ -76,8 +80,10 @@ class LeftoverName(Check):
     (the part before the comma, the first word). Names the text introduces
     as other objects ("a token named …", "a card named …", "Partner with …",
     "meld them into …"), names of which the card's own is a part ("Storm
-    Fleet Spy" for "Fleet Spy"), and phrases made only of type words are not
-    reported.
+    Fleet Spy" for "Fleet Spy"), names of other cards of the same file, and
+    phrases made only of type words are not reported. A prefix a file puts
+    before names (Alchemy's "A-", a collector code such as "CR02-") is left
+    out when names are compared.
 
     ## Why is this bad?
     Text that names the object it is on means that object (CR 201.5; a
