@@ -34,7 +34,8 @@ def test_data_file_loads_against_its_schema(name):
     ("layouts", {"two_faces": ["transform"], "double_faced": ["transform"], "needs_other_face": [],
                  "spell_face_subtypes": [], "flip": []}, "unknown key 'flip'"),
     ("x_value", {"defines": [], "chosen_by_acting": ["x"], "uses_paid_mana": ["y"]}, "at least 1"),
-    ("self_reference", {"verbs": ["Deals"], "leading_words": [], "connectors": [], "introducers": []},
+    ("self_reference", {"verbs": ["Deals"], "leading_words": [], "connectors": [], "introducers": [],
+                        "name_prefixes": []},
      "does not match"),
 ])
 def test_schema_refuses_bad_data(name, bad, problem):
