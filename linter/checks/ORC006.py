@@ -28,10 +28,12 @@ class NameOfARealCard(Check):
     of the file's cards carry real card names), looks up each card's name
     and each face's name in the Oracle index (``oraclelint oracle update``,
     or ``--oracle PATH``) and reports a card that has a real card's name but
-    is not that card: its mana cost or type line differ from the real one's.
-    A card that agrees with the real card on both is a reprint, which custom
-    sets may hold; it is compared with its Oracle text by ORC001-ORC005
-    instead. A name that only differs from a real one by case, accents,
+    is not that card: its mana cost or type line differ from the real one's,
+    or its rules text is mostly other text. A card that agrees with the real
+    card (older wording allowed) is a reprint, which custom sets may hold; it is compared with its Oracle text by ORC001-ORC005
+    instead; so is a face named like a real card that agrees with it (a
+    custom card whose back face shows the real card it conjures). A name that
+    only differs from a real one by case, accents,
     ligatures or punctuation ("Aether" for "Æther") counts as the same name.
     Tokens are left out: their names are not unique and tokens are not cards.
     The message names the date of the Oracle data; with no index the check
@@ -77,14 +79,18 @@ class NameOfARealCard(Check):
         for m in view.matches:
             card = m.card
             if m.oracle is not None and not m.reprint:
+                found = m.found_name or card.name
                 if m.exact:
-                    name = f"'{card.name}' is the name of a real card"
+                    name = f"'{found}' is the name of a real card"
                 else:
-                    name = f"'{card.name}' is the name of the real card '{m.oracle.name}', written differently"
-                yield card, self.hit(field="name", name=name, what=_what(m.oracle), date=view.date)
-            for i, real in m.real_faces:
-                if m.oracle is not None and real.name == m.oracle.name:
-                    continue  # the card itself was judged above
+                    name = f"'{found}' is the name of the real card '{m.oracle.name}', written differently"
+                # the card's name, or its front face's when that is the name found
+                face = 0 if found != card.name else None
+                yield card, self.hit(face=face, field="name", name=name, what=_what(m.oracle, found),
+                                     date=view.date)
+            for i, real, _fields, agrees in m.real_faces:
+                if agrees or (m.oracle is not None and real.name == m.oracle.name):
+                    continue  # a reprint of the real card's face, or the card itself judged above
                 face = card.faces[i]
                 yield card, self.hit(face=i, field="name", name=f"'{face.name}' is the name of a real card",
                                      what=_what(real, face.name), date=view.date)

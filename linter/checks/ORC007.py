@@ -20,7 +20,8 @@ class NameCloseToARealCard(Check):
     in the Oracle index (``oraclelint oracle update``, or ``--oracle PATH``).
     A name that is no real card's but within a small edit distance of one —
     two letters inserted, deleted, replaced or swapped for names of 8
-    characters or more, one for names of 4 to 7, compared after case,
+    characters or more, one for names of 5 to 7 (shorter names are a letter
+    away from too many others), compared after case,
     accents and punctuation are evened out — is reported with the closest
     real names. In a file that mirrors Oracle, a name that is a real card's
     written another way ("Aether" for "Æther") is reported with the Oracle
@@ -76,7 +77,7 @@ class NameCloseToARealCard(Check):
                 continue
             if not is_card(card):
                 continue
-            real = {i for i, _ in m.real_faces}
+            real = {i for i, *_rest in m.real_faces}
             for i, face in enumerate(card.faces):
                 name = face.name or (card.name if len(card.faces) == 1 else None)
                 if not name or i in real:

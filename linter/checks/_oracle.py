@@ -9,8 +9,9 @@ A file *mirrors Oracle* when the configuration says ``set-kind = "oracle"``,
 or, without that setting, when at least :data:`MIRROR_SHARE` of its cards
 (tokens left out) carry a real card's name.  Otherwise it is a custom set: a
 card there that carries a real card's name is a reprint when its mana cost
-and type line agree with the real card's (and is then compared like a
-mirrored card), else a new card that took a real card's name.
+and type line agree with the real card's and its rules text is mostly the
+real text (it is then compared like a mirrored card), else a new card that
+took a real card's name.
 """
 
 from __future__ import annotations
@@ -243,9 +244,12 @@ class Match:
     card: Card
     oracle: object | None = None  # OracleCard of kind "card"
     exact: bool = True  # the name is the real name as written (else it only normalizes alike)
+    found_name: str | None = None  # the name looked up: the card's, or its front face's
     faces: list[tuple[int, dict]] = field(default_factory=list)  # (file face index, Oracle fields)
-    reprint: bool = False  # in a custom set: mana cost and type line agree with the real card's
-    real_faces: list[tuple[int, object]] = field(default_factory=list)  # faces named like a real card
+    reprint: bool = False  # mana cost, type line and most of the rules text are the real card's
+    #: faces named like a real card of their own (an adventure half, a back face):
+    #: (file face index, the real card, its fields for that face, whether cost and type line agree)
+    real_faces: list[tuple[int, object, dict, bool]] = field(default_factory=list)
 
 
 @dataclass
@@ -266,9 +270,21 @@ class FileView:
                 yield m
 
     def mirrored_faces(self) -> Iterator[tuple[Card, int, Face, dict]]:
-        for m in self.mirrored():
-            for i, fields in m.faces:
-                yield m.card, i, m.card.faces[i], fields
+        """(card, face index, face, Oracle fields) of every face to compare.
+
+        Besides the faces of mirrored cards: a face named like a real card on a
+        card that is not one (a custom card whose back shows the real card it
+        makes), in a mirror file always, in a custom set when it is a reprint
+        of that card.
+        """
+        for m in self.matches:
+            if m.oracle is not None and m.faces and (self.kind == "oracle" or m.reprint):
+                for i, fields in m.faces:
+                    yield m.card, i, m.card.faces[i], fields
+            elif m.oracle is None:
+                for i, _real, fields, agrees in m.real_faces:
+                    if self.kind == "oracle" or agrees:
+                        yield m.card, i, m.card.faces[i], fields
 
 
 def is_card(card: Card) -> bool:
@@ -347,18 +363,22 @@ def _match(index, card: Card) -> Match:
     if not is_card(card):
         return m
     front = card.faces[0].name
+    found_name = card.name
     oracle, exact = _lookup(index, card.name)
     if oracle is None and front and front != card.name:
+        found_name = front
         oracle, exact = _lookup(index, front)
     # faces that carry a real card's name of their own (an adventure half, a back face)
     for i, face in enumerate(card.faces):
         if face.name and face.name != card.name:
             real = _as_card(index.lookup(face.name))
             if real is not None:
-                m.real_faces.append((i, real))
+                fields = _face_fields(real, face.name, 0, 1)
+                if fields is not None:
+                    m.real_faces.append((i, real, fields, _agrees(face, fields)))
     if oracle is None:
         return m
-    m.oracle, m.exact = oracle, exact
+    m.oracle, m.exact, m.found_name = oracle, exact, found_name
     if printed_as_variants(card):
         # one name, several different printings (Attractions, Unstable's variants): Oracle
         # holds one of them, so a difference says nothing
@@ -396,12 +416,23 @@ def printed_as_variants(card: Card) -> bool:
     return name_key(card.name or "") in names or any(set(f.subtypes) & subtypes for f in card.faces)
 
 
+#: how much of its rules text (words, in order) a reprint shares with the real card at least
+REPRINT_TEXT_SHARE = 0.5
+
+
 def _agrees(face: Face, fields: dict) -> bool:
-    """Same mana cost and type line (a field the file does not give agrees)."""
+    """Whether a face is the real face again: the same mana cost and type line, and
+    rules text that is mostly the real text, older wording allowed (a field the
+    file does not give agrees)."""
     if face.mana_cost is not None and mana_cost(face.mana_cost) != mana_cost(fields.get("mana_cost")):
         return False
     if face.type_line is not None and type_line(face.type_line) != type_line(fields.get("type_line")):
         return False
+    mine, theirs = rules_text(face.oracle_text), rules_text(fields.get("oracle_text"))
+    if face.oracle_text is not None and mine != theirs and (mine or theirs):
+        share = difflib.SequenceMatcher(None, _words(mine), _words(theirs), autojunk=False).ratio()
+        if share < REPRINT_TEXT_SHARE:
+            return False
     return True
 
 
@@ -421,9 +452,9 @@ def _build_view(index, cards: list[Card], set_kind: str | None) -> FileView:
 
 def max_distance(normalized: str) -> int:
     """How many edits a name may be from a real one to be called close: 2 from 8
-    characters on, 1 from 4, else none."""
+    characters on, 1 from 5, else none (short names are a few edits from many)."""
     n = len(normalized)
-    return 2 if n >= 8 else 1 if n >= 4 else 0
+    return 2 if n >= 8 else 1 if n >= 5 else 0
 
 
 def osa_distance(a: str, b: str, limit: int) -> int:
@@ -468,7 +499,8 @@ class NameMatcher:
         self._np = np
         by_len: dict[int, list[tuple[str, str]]] = {}
         for norm, name in pairs:
-            if norm and norm.isascii():
+            # "Fire // Ice" is no name one writes: its faces' names stand for it
+            if norm and norm.isascii() and "//" not in name:
                 by_len.setdefault(len(norm), []).append((norm, name))
         self._buckets = {}
         for n, items in by_len.items():
