@@ -242,7 +242,10 @@ def mana_value(cost: str | None) -> float:
 
 def symbol_colors(symbol: str) -> set[str]:
     """The colors a mana symbol carries (hybrid and Phyrexian included)."""
-    return {c for c in symbol.upper().split("/") if c in COLORS}
+    s = symbol.upper()
+    if len(s) == 2 and s[0] == "H" and s[1] in COLORS:  # half mana, {HR}
+        return {s[1]}
+    return {c for c in s.split("/") if c in COLORS}
 
 
 def cost_colors(cost: str | None) -> set[str]:
