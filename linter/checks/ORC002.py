@@ -11,7 +11,7 @@ from linter.model import Card
 
 
 def _shown(cost: str) -> str:
-    return cost if cost else "no mana cost"
+    return cost if cost else "(none)"
 
 
 class ManaCostDiffersFromOracle(Check):
@@ -72,7 +72,8 @@ class ManaCostDiffersFromOracle(Check):
             theirs = oracle.get("mana_cost") or ""
             if mana_cost(face.mana_cost) == mana_cost(theirs):
                 continue
-            fix = Fix(f"Write the Oracle mana cost {_shown(theirs)}", [Edit(0, len(face.mana_cost), theirs)],
+            title = f"Write the Oracle mana cost {theirs}" if theirs else "Remove the mana cost, as Oracle has none"
+            fix = Fix(title, [Edit(0, len(face.mana_cost), theirs)],
                       safe=True, face=i, field="mana_cost")
             yield card, self.hit(face=i, field="mana_cost", start=0, end=len(face.mana_cost), fix=fix,
                                  mine=_shown(face.mana_cost), theirs=_shown(theirs), date=view.date)

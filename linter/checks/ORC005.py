@@ -10,7 +10,7 @@ from linter.model import COLOR_NAMES, Card
 
 
 def _shown(value: tuple[str, ...]) -> str:
-    return " and ".join(COLOR_NAMES[c] for c in value) if value else "none"
+    return " and ".join(COLOR_NAMES[c] for c in value) if value else "(none)"
 
 
 class ColorIndicatorDiffersFromOracle(Check):
