@@ -68,6 +68,13 @@ def build(path: Path, cards=ORACLE, date: str = DATE) -> Path:
     return path
 
 
+@pytest.fixture(autouse=True)
+def default_index_afterwards():
+    """``check --oracle`` chooses the index for the rest of the process: choose the default again."""
+    yield
+    _oracle.use(None)
+
+
 @pytest.fixture()
 def index(tmp_path) -> Path:
     return build(tmp_path / "oracle.sqlite3")

@@ -30,14 +30,14 @@ class NameOfARealCard(Check):
     or ``--oracle PATH``) and reports a card that has a real card's name but
     is not that card: its mana cost or type line differ from the real one's,
     or its rules text is mostly other text. A card that agrees with the real
-    card (older wording allowed) is a reprint, which custom sets may hold; it is compared with its Oracle text by ORC001-ORC005
-    instead; so is a face named like a real card that agrees with it (a
-    custom card whose back face shows the real card it conjures). A name that
-    only differs from a real one by case, accents,
-    ligatures or punctuation ("Aether" for "Æther") counts as the same name.
-    Tokens are left out: their names are not unique and tokens are not cards.
-    The message names the date of the Oracle data; with no index the check
-    does nothing.
+    card (older wording allowed) is a reprint, which custom sets may hold,
+    and so is a face named like a real card that agrees with it (a custom
+    card whose back face shows the real card it conjures); ORC001-ORC005
+    compare those with their Oracle text instead. A name that only differs
+    from a real one by case, accents, ligatures or punctuation ("Aether" for
+    "Æther") counts as the same name. Tokens are left out: their names are
+    not unique and tokens are not cards. The message names the date of the
+    Oracle data; with no index the check does nothing.
 
     ## Why is this bad?
     Objects with a name in common have the same name (CR 201.2a), and deck
