@@ -17,8 +17,8 @@ class RulesTextDiffersFromOracle(Check):
     In a file that mirrors Oracle (a cube list, a Cockatrice set, a proxy
     file: ``set-kind = "oracle"``, or detected when at least 60% of the
     file's cards carry real card names) and for reprints of real cards in a
-    custom set (a card, or a face, whose name, mana cost and type line are a
-    real card's), compares each face's rules text with the Oracle text of the
+    custom set (a card, or a face, whose name, mana cost, type line and most
+    of its rules text are a real card's), compares each face's rules text with the Oracle text of the
     local Oracle index (``oraclelint oracle update``, or ``--oracle PATH``)
     and reports each face whose text differs, with a short word-level diff:
     removed words in ``[-…-]``, Oracle's words in ``{+…+}``, a line break as

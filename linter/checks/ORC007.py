@@ -21,9 +21,8 @@ class NameCloseToARealCard(Check):
     A name that is no real card's but within a small edit distance of one —
     two letters inserted, deleted, replaced or swapped for names of 8
     characters or more, one for names of 5 to 7 (shorter names are a letter
-    away from too many others), compared after case,
-    accents and punctuation are evened out — is reported with the closest
-    real names. In a file that mirrors Oracle, a name that is a real card's
+    away from too many others), compared after case, accents and
+    punctuation are evened out — is reported with the closest real names. In a file that mirrors Oracle, a name that is a real card's
     written another way ("Aether" for "Æther") is reported with the Oracle
     spelling. Tokens are left out. The message names the date of the Oracle
     data; with no index the check does nothing.
