@@ -42,6 +42,8 @@ _ENTERED_THIS_TURN = re.compile(
     r"\bactivate (?:this ability )?only (?:if|during (?:the|a) turn(?: in which)?|in (?:the|a) turn(?: in which)?)"
     r" (?P<who>[^.;:]{1,60}?) (?:entered|came under your control)\b(?:[^.]*?\bthis turn\b)?", re.I)
 _TAP_COST = re.compile(r"\{[TQ]\}")
+# every shape this check reports needs one of these words: most texts are skipped at once
+_WORTH_A_LOOK = re.compile(r"for mana|activate|entered|came under", re.I)
 
 
 class TapAbilityWhileSummoningSick(Check):
@@ -94,7 +96,7 @@ class TapAbilityWhileSummoningSick(Check):
 
     def check_card(self, card: Card) -> Iterable[Hit]:
         for i, face in enumerate(card.faces):
-            if not face.oracle_text:
+            if not face.oracle_text or not _WORTH_A_LOOK.search(face.oracle_text):
                 continue
             yield from self._arrive_then_use(card, i, face)
             yield from self._entered_this_turn(card, i, face)

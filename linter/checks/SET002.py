@@ -66,17 +66,51 @@ def loose(text: str, variables: list[str], selves: list[str], nouns: list[str], 
     plurals."""
     s = text.replace("’", "'")
     for v in sorted(variables, key=len, reverse=True):
-        s = re.sub(re.escape(v), " P ", s, flags=re.I)
+        s = _replace_ci(s, v, " P ", word=False)
     for name in sorted(selves, key=len, reverse=True):
-        pattern = re.escape(name)
-        if name[:1].isalnum():
-            pattern = r"\b" + pattern + r"\b"
-        s = re.sub(pattern, " SELF ", s, flags=re.I)
+        s = _replace_ci(s, name, " SELF ", word=name[:1].isalnum())
     if nouns:
-        s = re.sub(r"\bthis (?:" + "|".join(re.escape(n) for n in nouns) + r")\b", " SELF ", s, flags=re.I)
+        s = _this_nouns(tuple(nouns)).sub(" SELF ", s)
     for run in subtypes:
-        s = re.sub(r"\b" + re.escape(run) + r"\b", " TYPE ", s, flags=re.I)
+        s = _replace_ci(s, run, " TYPE ", word=True)
     return _words(s)
+
+
+def _is_word_char(ch: str) -> bool:
+    return ch.isalnum() or ch == "_"
+
+
+def _replace_ci(text: str, needle: str, repl: str, word: bool) -> str:
+    """Replace ``needle`` case-insensitively (as whole words when ``word``) without
+    building a regular expression for every card's names."""
+    if not needle:
+        return text
+    low, pat = text.lower(), needle.lower()
+    if len(low) != len(text):  # a character whose lower case is longer: fall back
+        pattern = re.escape(needle)
+        if word:
+            pattern = r"\b" + pattern + r"\b"
+        return re.sub(pattern, repl, text, flags=re.I)
+    out, i = [], 0
+    j = low.find(pat)
+    while j != -1:
+        end = j + len(pat)
+        if word and ((j > 0 and _is_word_char(low[j - 1])) or (end < len(low) and _is_word_char(low[end]))):
+            j = low.find(pat, j + 1)
+            continue
+        out.append(text[i:j])
+        out.append(repl)
+        i = end
+        j = low.find(pat, end)
+    if not out:
+        return text
+    out.append(text[i:])
+    return "".join(out)
+
+
+@functools.lru_cache(maxsize=64)
+def _this_nouns(nouns: tuple[str, ...]) -> re.Pattern:
+    return re.compile(r"\bthis (?:" + "|".join(re.escape(n) for n in nouns) + r")\b", re.I)
 
 
 def embedded_part(ability: Ability, head: str) -> list[str]:

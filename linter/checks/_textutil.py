@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Iterable, Iterator
 
@@ -14,9 +15,14 @@ _OPEN_QUOTES = {'"': '"', "“": "”"}
 
 def paren_spans(text: str) -> list[Span]:
     """Spans of parenthesised text (reminder text), parentheses included."""
-    spans: list[Span] = []
     if "(" not in text:
-        return spans
+        return []
+    return list(_paren_spans(text))
+
+
+@functools.lru_cache(maxsize=2048)  # many checks ask for the same face's spans in a row
+def _paren_spans(text: str) -> tuple[Span, ...]:
+    spans: list[Span] = []
     depth = 0
     start = 0
     for i, ch in enumerate(text):
@@ -30,14 +36,19 @@ def paren_spans(text: str) -> list[Span]:
                 spans.append((start, i + 1))
     if depth:
         spans.append((start, len(text)))
-    return spans
+    return tuple(spans)
 
 
 def quote_spans(text: str) -> list[Span]:
     """Spans of double-quoted text (abilities an effect grants), quotes included."""
-    spans: list[Span] = []
     if '"' not in text and "“" not in text:
-        return spans
+        return []
+    return list(_quote_spans(text))
+
+
+@functools.lru_cache(maxsize=2048)
+def _quote_spans(text: str) -> tuple[Span, ...]:
+    spans: list[Span] = []
     i, n = 0, len(text)
     while i < n:
         ch = text[i]
@@ -52,7 +63,7 @@ def quote_spans(text: str) -> list[Span]:
             i = j + 1
         else:
             i += 1
-    return spans
+    return tuple(spans)
 
 
 def reminder_spans(face: Face) -> list[Span]:
