@@ -19,6 +19,12 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(skip)
 
 
+@pytest.fixture(autouse=True)
+def _empty_cache(tmp_path_factory, monkeypatch):
+    """Every test sees an empty cache directory, never a real downloaded index or CR."""
+    monkeypatch.setenv("ORACLELINT_CACHE_DIR", str(tmp_path_factory.mktemp("cache")))
+
+
 @pytest.fixture(scope="session")
 def shared_data() -> Path:
     if not SHARED_DATA.is_dir():
