@@ -156,3 +156,32 @@ class Tokens:
         """Where the object whose first key is ``first_key`` opens."""
         k = self.text.rfind("{", 0, first_key.start())
         return k if k != -1 else first_key.start()
+
+
+def walk_keeping_duplicates(walk, source, data, result) -> None:
+    """Run a reader's ``walk(source, data, result)``; where the file repeats a key
+    (the token scan then loses step with the parsed values), parse again keeping
+    every pair and walk once more."""
+    from linter.readers.base import ReadError
+
+    try:
+        walk(source, data, result)
+    except Desync:
+        result.cards.clear()
+        result.warnings.clear()
+        result.entries = 0
+        try:
+            walk(source, parse_json(source.text, keep_duplicates=True), result)
+        except Desync:  # pragma: no cover - the scan and the parser disagree
+            raise ReadError("could not find the JSON values in the file's text") from None
+
+
+def warner(result):
+    """A function that records a reader's warning with the line and column of a Loc."""
+
+    def warn(msg: str, loc) -> None:
+        line, col = loc.position() if loc is not None else (None, None)
+        result.warnings.append((msg, line, col))
+
+    return warn
+

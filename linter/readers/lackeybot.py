@@ -17,8 +17,8 @@ import re
 from typing import Any
 
 from linter.model import COLOR_NAMES, Card, Face, order_colors
-from linter.readers.base import ReadError, ReadResult
-from linter.readers.jsonpos import Desync, Tokens, items, parse_json
+from linter.readers.base import ReadResult
+from linter.readers.jsonpos import Tokens, items, walk_keeping_duplicates, warner
 from linter.readers.mana import lackeybot_cost, lackeybot_text
 from linter.readers.markup import convert, mana_cost, strip_asterisks, unbracket_loyalty
 from linter.readers.msehub import shape_layout
@@ -43,25 +43,12 @@ def looks_like_lackeybot(data: Any) -> bool:
 
 def read_lackeybot(source: SourceFile, data: dict, result: ReadResult) -> None:
     """Fill ``result`` with the cards of a LackeyBot file already parsed as ``data``."""
-    try:
-        _walk(source, data, result)
-    except Desync:
-        # duplicate keys: parse again keeping every pair, and walk again
-        result.cards.clear()
-        result.warnings.clear()
-        result.entries = 0
-        try:
-            _walk(source, parse_json(source.text, keep_duplicates=True), result)
-        except Desync:  # pragma: no cover - the scan and the parser disagree
-            raise ReadError("could not find the JSON values in the file's text") from None
+    walk_keeping_duplicates(_walk, source, data, result)
 
 
 def _walk(source: SourceFile, data: dict, result: ReadResult) -> None:
     tokens = Tokens(source)
-
-    def warn(msg: str, loc: Loc | None) -> None:
-        line, col = loc.position() if loc is not None else (None, None)
-        result.warnings.append((msg, line, col))
+    warn = warner(result)
 
     for key, node in items(data):
         km = tokens.key(key)

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from linter.readers.base import ReadError, ReadResult
-from linter.readers.jsonpos import Desync, Tokens, items, parse_json
+from linter.readers.base import ReadResult
+from linter.readers.jsonpos import Tokens, items, walk_keeping_duplicates, warner
 from linter.readers.scryfall import Fields, card_from_fields, walk_object
 from linter.source import Loc, SourceFile
 
@@ -45,24 +45,12 @@ def looks_like_mtgjson(data: Any) -> bool:
 
 
 def read_mtgjson(source: SourceFile, data: dict, result: ReadResult) -> None:
-    try:
-        _walk(source, data, result)
-    except Desync:
-        result.cards.clear()
-        result.warnings.clear()
-        result.entries = 0
-        try:
-            _walk(source, parse_json(source.text, keep_duplicates=True), result)
-        except Desync:  # pragma: no cover - the scan and the parser disagree
-            raise ReadError("could not find the JSON values in the file's text") from None
+    walk_keeping_duplicates(_walk, source, data, result)
 
 
 def _walk(source: SourceFile, data: dict, result: ReadResult) -> None:
     tokens = Tokens(source)
-
-    def warn(msg: str, loc: Loc | None) -> None:
-        line, col = loc.position() if loc is not None else (None, None)
-        result.warnings.append((msg, line, col))
+    warn = warner(result)
 
     def entries(node: list) -> list[tuple[Fields, int]]:
         out = []
