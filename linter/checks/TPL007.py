@@ -54,7 +54,7 @@ class LabelDash(Check):
     severity = "warning"
     rules = ("207.2c", "714.2", "700.2")
     fixable = True
-    message = "{what} is followed by ' — ', not {sep!r}"
+    message = "{what} is followed by {sep!r}: write ' — ' (a space, an em dash, a space)"
 
     def check_card(self, card: Card) -> Iterable[Hit]:
         for i, face in enumerate(card.faces):
