@@ -185,3 +185,19 @@ def warner(result):
 
     return warn
 
+
+def field_text(key: str, fields: dict, warn):
+    """A walked field's value as text, with its Loc (numbers are written as text);
+    None when the field is absent or null, with a warning when it is not text."""
+    if key not in fields:
+        return None
+    value, loc = fields[key]
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+        warn(f"{key} should be text", loc)
+        return None
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return str(value), loc
+

@@ -18,7 +18,7 @@ from typing import Any
 
 from linter.model import COLOR_NAMES, Card, Face, order_colors
 from linter.readers.base import ReadResult
-from linter.readers.jsonpos import Tokens, items, walk_keeping_duplicates, warner
+from linter.readers.jsonpos import Tokens, field_text as _text, items, walk_keeping_duplicates, warner
 from linter.readers.mana import lackeybot_cost, lackeybot_text
 from linter.readers.markup import convert, mana_cost, strip_asterisks, unbracket_loyalty
 from linter.readers.msehub import shape_layout
@@ -63,18 +63,6 @@ def _walk(source: SourceFile, data: dict, result: ReadResult) -> None:
             result.cards.append(card)
 
 
-def _text(key: str, fields: dict, warn) -> tuple[str, Loc | None] | None:
-    if key not in fields:
-        return None
-    value, loc = fields[key]
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, (str, int, float)):
-        warn(f"{key} should be text", loc)
-        return None
-    if isinstance(value, float) and value.is_integer():
-        value = int(value)
-    return str(value), loc
 
 
 def _number(key: str, fields: dict, warn) -> tuple[float, Loc | None] | None:

@@ -18,7 +18,7 @@ from typing import Any
 
 from linter.model import COLORS, Card, Face, order_colors
 from linter.readers.base import ReadResult
-from linter.readers.jsonpos import Tokens, items, walk_keeping_duplicates, warner
+from linter.readers.jsonpos import Tokens, field_text as _text, items, walk_keeping_duplicates, warner
 from linter.readers.markup import (
     convert, mana_cost, saga_chapters, split_pt, strip_bbcode, unbracket_loyalty,
 )
@@ -67,19 +67,6 @@ def _walk(source: SourceFile, data: dict, result: ReadResult) -> None:
                 result.cards.append(card)
 
 
-def _text(key: str, fields: dict, warn) -> tuple[str, Loc | None] | None:
-    """A field's value as text (numbers are written as text), or None when absent."""
-    if key not in fields:
-        return None
-    value, loc = fields[key]
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, (str, int, float)):
-        warn(f"{key} should be text", loc)
-        return None
-    if isinstance(value, float) and value.is_integer():
-        value = int(value)
-    return str(value), loc
 
 
 def _letters(value: str) -> tuple[tuple[str, ...], str]:
