@@ -45,7 +45,7 @@ class AuraEnchantCount(Check):
     """
 
     code = "ABL006"
-    name = "aura-enchant-count"
+    name = "aura-without-exactly-one-enchant"
     category = "abilities"
     severity = "error"
     rules = ("303.4", "303.4a", "702.5")

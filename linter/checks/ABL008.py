@@ -56,7 +56,7 @@ class CaseStructure(Check):
     """
 
     code = "ABL008"
-    name = "case-structure"
+    name = "case-abilities-malformed"
     category = "abilities"
     severity = "error"
     rules = ("719", "719.3")

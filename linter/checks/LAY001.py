@@ -61,7 +61,7 @@ class DoubleFacedFaceCount(Check):
     """
 
     code = "LAY001"
-    name = "double-faced-face-count"
+    name = "double-faced-wrong-face-count"
     category = "rules"
     severity = "error"
     rules = ("712.1", "712.2", "712.3")

@@ -56,7 +56,7 @@ class EntersTheBattlefield(Check):
     """
 
     code = "TPL001"
-    name = "enters-the-battlefield-wording"
+    name = "outdated-enters-the-battlefield"
     category = "templating"
     severity = "warning"
     rules = ("603.6a", "603.6d")

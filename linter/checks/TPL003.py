@@ -76,7 +76,7 @@ class SelfReferenceStyle(Check):
     """
 
     code = "TPL003"
-    name = "self-reference-style"
+    name = "self-reference-off-style"
     category = "templating"
     severity = "warning"
     rules = ("201.5", "700.7")

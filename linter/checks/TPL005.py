@@ -50,7 +50,7 @@ class SentenceForm(Check):
     """
 
     code = "TPL005"
-    name = "sentence-form"
+    name = "sentence-not-capitalized-or-closed"
     category = "templating"
     severity = "warning"
     rules = ("207.1",)

@@ -39,7 +39,7 @@ class KeywordLineForm(Check):
     """
 
     code = "TPL006"
-    name = "keyword-line-form"
+    name = "keyword-line-malformed"
     category = "templating"
     severity = "warning"
     rules = ("702.1",)

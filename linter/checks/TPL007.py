@@ -49,7 +49,7 @@ class LabelDash(Check):
     """
 
     code = "TPL007"
-    name = "label-dash"
+    name = "label-without-spaced-em-dash"
     category = "templating"
     severity = "warning"
     rules = ("207.2c", "714.2", "700.2")

@@ -45,7 +45,7 @@ class ModeBullet(Check):
     """
 
     code = "TPL008"
-    name = "mode-bullet"
+    name = "mode-without-bullet"
     category = "templating"
     severity = "warning"
     rules = ("700.2",)

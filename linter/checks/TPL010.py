@@ -39,7 +39,7 @@ class ReminderParentheses(Check):
     """
 
     code = "TPL010"
-    name = "reminder-parentheses"
+    name = "reminder-text-unparenthesized"
     category = "templating"
     severity = "warning"
     rules = ("207.2a",)

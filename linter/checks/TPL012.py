@@ -87,7 +87,7 @@ class ReminderTextWording(Check):
     """
 
     code = "TPL012"
-    name = "reminder-text-wording"
+    name = "reminder-text-off-canonical-wording"
     category = "templating"
     severity = "info"
     rules = ("207.2a",)
