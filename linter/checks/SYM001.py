@@ -70,7 +70,7 @@ class UnknownSymbol(Check):
                     continue
                 for m in BRACED.finditer(value):
                     symbol = m.group(1)
-                    if table.known(symbol, in_cost=in_cost) or symbol in declared:
+                    if table.known(symbol, in_cost=in_cost) or _declared(symbol, declared, table):
                         continue
                     if in_cost and table.known(symbol, in_cost=False):
                         where = " in a mana cost (it is no mana symbol)"
@@ -87,3 +87,16 @@ class UnknownSymbol(Check):
                 for m in _STRAY.finditer(outside):
                     yield self.hit(face=i, field="mana_cost", start=m.start(), end=m.end(),
                                    symbol=repr(m.group()), where=" outside braces in the mana cost", hint="")
+
+
+def _declared(symbol: str, declared: set[str], table) -> bool:
+    """A symbol the set declares, or a hybrid of declared and known mana symbols
+    ("{I/W}" once "I" is declared)."""
+    if symbol in declared:
+        return True
+    if not declared or "/" not in symbol:
+        return False
+    parts = symbol.split("/")
+    return any(p in declared for p in parts) and all(
+        p in declared or table.known(p, in_cost=True) or p == "P" for p in parts)
+

@@ -138,6 +138,12 @@ def lackeybot_cost(text: str) -> tuple[str, list[int] | None]:
     return lackeybot_symbols(text)
 
 
+def slash_hybrids(text: str) -> tuple[str, list[int] | None]:
+    """Hybrid symbols written without the slash ("{UR}", as LackeyBot and MSE-Hub
+    exports write them) in Oracle form ("{U/R}"); nothing else changes."""
+    return lackeybot_symbols(text, half=False)
+
+
 def lackeybot_text(text: str) -> tuple[str, list[int] | None]:
     """:func:`lackeybot_symbols` for rules text: hybrid symbols only (the text
     names the pipe notation in prose, "|R can be paid with ...")."""

@@ -19,6 +19,7 @@ from typing import Any
 from linter.model import COLORS, Card, Face, order_colors
 from linter.readers.base import ReadResult
 from linter.readers.jsonpos import Tokens, field_text as _text, items, walk_keeping_duplicates, warner
+from linter.readers.mana import slash_hybrids
 from linter.readers.markup import (
     convert, mana_cost, saga_chapters, split_pt, strip_bbcode, unbracket_loyalty,
 )
@@ -148,7 +149,7 @@ def _face(fields: dict, s: str, shape: str, warn) -> Face:
     cost = _text("cost" + s, fields, warn)
     face.mana_cost = ""
     if cost is not None:
-        face.mana_cost, loc = mana_cost(*cost)
+        face.mana_cost, loc = convert(*mana_cost(*cost), slash_hybrids)
         if loc is not None:
             locs["mana_cost"] = loc
     type_line = _text("type" + s, fields, warn)
@@ -158,7 +159,7 @@ def _face(fields: dict, s: str, shape: str, warn) -> Face:
             locs["type_line"] = loc
     text = _text("rules_text" + s, fields, warn)
     if text is not None:
-        steps = [strip_bbcode, unbracket_loyalty]
+        steps = [strip_bbcode, unbracket_loyalty, slash_hybrids]
         if shape == "saga" or "Saga" in (face.type_line or ""):
             steps.append(saga_chapters)
         face.oracle_text, loc = convert(text[0], text[1], *steps)
