@@ -19,6 +19,7 @@ from linter.readers.base import ReadResult
 from linter.selection import Selection
 
 UNREADABLE = "FMT001"
+MALFORMED_ENTRY = "FMT002"
 
 
 @dataclass
@@ -87,6 +88,8 @@ def _check_paths(paths: Iterable[str], selection: Selection, config: Config | No
                                       result.error.describe() if result.error else None))
         if result.error and selection.active(UNREADABLE):
             report.diagnostics.append(unreadable_diagnostic(result))
+        if result.warnings and selection.active(MALFORMED_ENTRY):
+            report.diagnostics.extend(entry_diagnostics(result))
         report.cards.extend(result.cards)
     report.diagnostics.extend(lint_cards(report.cards, selection=selection, errors=report.internal_errors))
     report.diagnostics = filter_findings(report, selection, config, baseline)
@@ -219,6 +222,21 @@ def unreadable_diagnostic(result: ReadResult) -> Diagnostic:
         rules=UnreadableFile.rules, path=result.path, line=line, column=col,
         end_line=line, end_column=col,
     )
+
+
+def entry_diagnostics(result: ReadResult) -> list[Diagnostic]:
+    """What the reader passed over in a file it could read (FMT002)."""
+    from linter.checks.FMT002 import MalformedCardEntry as check
+
+    out = []
+    for reason, line, col in result.warnings:
+        line, col = line or 1, col or 1
+        out.append(Diagnostic(
+            code=check.code, name=check.name, category=check.category, severity=check.severity,
+            message=check.message.format(reason=reason), rules=check.rules, path=result.path,
+            line=line, column=col, end_line=line, end_column=col,
+        ))
+    return out
 
 
 def _internal_error(check: Check, card: Card, exc: Exception) -> str:

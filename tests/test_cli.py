@@ -140,3 +140,21 @@ def test_parse_text_for_a_person():
 def test_python_dash_m_works():
     proc = subprocess.run([sys.executable, "-m", "linter", "--version"], capture_output=True, text=True)
     assert proc.returncode == 0 and "oraclelint" in proc.stdout
+
+
+def test_entries_the_reader_passed_over_are_reported(tmp_path):
+    odd = tmp_path / "odd.yaml"
+    odd.write_text("name: Ember Scout\ncolors: R\npower: [2]\n", encoding="utf-8")
+    code, out = run("check", "--no-show-source", str(odd))
+    assert code == 1, out
+    lines = [l for l in out.splitlines() if " FMT002 " in l]
+    assert len(lines) == 2, out
+    assert lines[0].startswith(f"{odd}:2:") and "colors" in lines[0]
+    assert lines[1].startswith(f"{odd}:3:") and "power" in lines[1]
+    assert run("check", "--ignore", "FMT002", str(odd))[0] == 0
+
+
+def test_a_well_formed_file_has_no_entry_warnings(cards):
+    _, good, _, _ = cards
+    code, out = run("check", "--select", "FMT", str(good))
+    assert code == 0 and "FMT002" not in out
