@@ -144,7 +144,7 @@ def test_python_dash_m_works():
 
 def test_entries_the_reader_passed_over_are_reported(tmp_path):
     odd = tmp_path / "odd.yaml"
-    odd.write_text("name: Ember Scout\ncolors: R\npower: [2]\n", encoding="utf-8")
+    odd.write_text("name: Ember Scout\ncolors: 5\npower: [2]\n", encoding="utf-8")
     code, out = run("check", "--no-show-source", str(odd))
     assert code == 1, out
     lines = [l for l in out.splitlines() if " FMT002 " in l]
