@@ -25,7 +25,7 @@ class MalformedCardEntry(Check):
     ## Example
     ```yaml
     name: Ember Scout
-    colors: R
+    colors: 5
     power: [2]
     ```
 
