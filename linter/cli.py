@@ -42,8 +42,11 @@ def main() -> None:
 @click.option("--oracle", "oracle_path", type=click.Path(dir_okay=False),
               help="Oracle index to hold the cards against (default: the one 'oraclelint oracle update' "
                    "keeps; with no index the oracle checks, ORC, do nothing).")
+@click.option("--jobs", "-j", type=click.IntRange(min=0), default=0, show_default=True,
+              help="Worker processes for a large run (0: one per core when there are enough cards; "
+                   "1: a single process).")
 def check(paths, fmt, select, ignore, exit_zero, quiet, config_path, baseline_path, write_baseline,
-          statistics, show_source, fix, unsafe_fixes, show_diff, oracle_path) -> None:
+          statistics, show_source, fix, unsafe_fixes, show_diff, oracle_path, jobs) -> None:
     """Check card files (directories are searched for supported files)."""
     from linter.baseline import Baseline, BaselineError
     from linter.baseline import write_baseline as record_baseline
@@ -76,7 +79,7 @@ def check(paths, fmt, select, ignore, exit_zero, quiet, config_path, baseline_pa
         _fix(paths, select, ignore, config, baseline, unsafe_fixes, show_diff, fmt, quiet, exit_zero,
              statistics, show_source)
         return
-    report = check_paths(paths, select=select, ignore=ignore, config=config, baseline=baseline)
+    report = check_paths(paths, select=select, ignore=ignore, config=config, baseline=baseline, jobs=jobs)
     if write_baseline:
         try:
             record_baseline(baseline_path, report.diagnostics)

@@ -9,7 +9,7 @@ import traceback
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from linter import readers, suppress
+from linter import parallel, readers, suppress
 from linter.baseline import Baseline
 from linter.checks.base import Check, Hit, all_checks
 from linter.config import Config, reset_active
@@ -61,25 +61,28 @@ class Report:
 
 
 def check_paths(paths: Iterable[str], select=None, ignore=None, *, config: Config | None = None,
-                baseline: Baseline | None = None, results: list[ReadResult] | None = None) -> Report:
+                baseline: Baseline | None = None, results: list[ReadResult] | None = None,
+                jobs: int | None = 1) -> Report:
     """Read every card file under ``paths``, lint the cards and collect the findings.
 
     ``results`` gives files already read instead (``paths`` is then not read):
-    fixes check the files again as they edit them.
+    fixes check the files again as they edit them.  ``jobs`` is the number of
+    worker processes (0 or None: one per core, where the run is large enough).
     """
     if config is not None:
         select, ignore = config.selection(select, ignore)
         config.install()
     try:
         with gc_paused():
-            return _check_paths(paths, Selection(select, ignore), config, baseline, results)
+            return _check_paths(paths, Selection(select, ignore), config, baseline, results, jobs)
     finally:
         if config is not None:
             reset_active()
 
 
 def _check_paths(paths: Iterable[str], selection: Selection, config: Config | None,
-                 baseline: Baseline | None, results: list[ReadResult] | None = None) -> Report:
+                 baseline: Baseline | None, results: list[ReadResult] | None = None,
+                 jobs: int | None = 1) -> Report:
     report = Report()
     if results is None:
         results = read_paths(paths)
@@ -91,7 +94,12 @@ def _check_paths(paths: Iterable[str], selection: Selection, config: Config | No
         if result.warnings and selection.active(MALFORMED_ENTRY):
             report.diagnostics.extend(entry_diagnostics(result))
         report.cards.extend(result.cards)
-    report.diagnostics.extend(lint_cards(report.cards, selection=selection, errors=report.internal_errors))
+    workers = parallel.workers_for(jobs, len(report.cards))
+    if workers > 1:
+        found = parallel.lint_in_workers(report.cards, selection, workers, report.internal_errors)
+    else:
+        found = lint_cards(report.cards, selection=selection, errors=report.internal_errors)
+    report.diagnostics.extend(found)
     report.diagnostics = filter_findings(report, selection, config, baseline)
     report.diagnostics.sort(key=Diagnostic.sort_key)
     return report
