@@ -6,18 +6,7 @@ from typing import Iterable
 
 from linter.checks.base import Check, Hit
 from linter.model import Ability, Card
-
-_ROMAN = ((10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"))
-
-
-def roman(n: int) -> str:
-    """A chapter number as printed ("IV" for 4)."""
-    out = []
-    for value, letters in _ROMAN:
-        while n >= value:
-            out.append(letters)
-            n -= value
-    return "".join(out) or "0"
+from linter.nlp.text import to_roman
 
 
 def chapter_problem(chapters: list[Ability]) -> tuple[Ability, str] | None:
@@ -27,20 +16,20 @@ def chapter_problem(chapters: list[Ability]) -> tuple[Ability, str] | None:
     for ability in chapters:
         numbers = list(ability.chapters)
         if numbers != sorted(numbers):
-            return ability, f"{', '.join(map(roman, numbers))} are not in ascending order"
+            return ability, f"{', '.join(map(to_roman, numbers))} are not in ascending order"
         for n in numbers:
             if n in seen:
-                return ability, f"chapter {roman(n)} appears twice"
+                return ability, f"chapter {to_roman(n)} appears twice"
             seen.add(n)
         # "I, III —" then "II, IV —" is a real layout: each line starts after the last one
         if numbers[0] < last_first:
-            return ability, f"chapter {roman(numbers[0])} comes after chapter {roman(last_first)}"
+            return ability, f"chapter {to_roman(numbers[0])} comes after chapter {to_roman(last_first)}"
         last_first = numbers[0]
     missing = [n for n in range(1, max(seen) + 1) if n not in seen]
     if missing:
         where = chapters[0] if missing[0] == 1 else next(
             (a for a in chapters if min(a.chapters) > missing[0]), chapters[-1])
-        names = ", ".join(roman(n) for n in missing)
+        names = ", ".join(to_roman(n) for n in missing)
         return where, f"chapter{'s' if len(missing) > 1 else ''} {names} {'are' if len(missing) > 1 else 'is'} missing"
     return None
 

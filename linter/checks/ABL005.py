@@ -5,24 +5,12 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
-from linter.checks.ABL004 import roman
 from linter.checks._textutil import paren_spans
 from linter.checks.base import Check, Hit
 from linter.model import Card
+from linter.nlp.text import from_roman, to_roman
 
 _SACRIFICE_AFTER = re.compile(r"\b[Ss]acrifice (?:it |this Saga )?after (?P<n>[IVX]+)\b")
-_NUMERALS = {"I": 1, "V": 5, "X": 10}
-
-
-def from_roman(numeral: str) -> int:
-    total = 0
-    for k, ch in enumerate(numeral):
-        value = _NUMERALS[ch]
-        if k + 1 < len(numeral) and _NUMERALS[numeral[k + 1]] > value:
-            total -= value
-        else:
-            total += value
-    return total
 
 
 class SagaReminderDisagreesWithChapters(Check):
@@ -86,7 +74,8 @@ class SagaReminderDisagreesWithChapters(Check):
                     continue
                 said = from_roman(m.group("n"))
                 if said != last:
-                    fix = Fix(f"Sacrifice after {roman(last)}", [Edit(m.start("n"), m.end("n"), roman(last))],
+                    numeral = to_roman(last)
+                    fix = Fix(f"Sacrifice after {numeral}", [Edit(m.start("n"), m.end("n"), numeral)],
                               safe=False, face=i, field="oracle_text")
                     yield self.hit(face=i, field="oracle_text", start=m.start("n"), end=m.end("n"), fix=fix,
-                                   said=m.group("n"), last=roman(last))
+                                   said=m.group("n"), last=numeral)

@@ -87,18 +87,6 @@ def _is_label(name: str) -> bool:
     return len(words) <= 4 or sum(w[0].isupper() for w in words) * 2 >= len(words)
 
 
-def _roman(numeral: str) -> int:
-    values = {"I": 1, "V": 5, "X": 10}
-    total = 0
-    for i, ch in enumerate(numeral):
-        v = values[ch]
-        if i + 1 < len(numeral) and values[numeral[i + 1]] > v:
-            total -= v
-        else:
-            total += v
-    return total
-
-
 def _first_colon(text: str, start: int, end: int, holes: list[tuple[int, int]]) -> int:
     """The first colon in text[start:end] outside quotes and reminder text."""
     i = text.find(":", start, end)
@@ -203,7 +191,7 @@ class Segmenter:
         # Saga chapters: "I —", "II, III —"
         m = _CHAPTER_RE.match(line)
         if m and m.end() < len(line):
-            chapters = tuple(_roman(x.strip()) for x in m.group(1).split(","))
+            chapters = tuple(T.from_roman(x.strip()) for x in m.group(1).split(","))
             ab = Ability("chapter", line, cs, le, chapters=chapters, effect_start=cs + m.end())
             return [ab]
         # Keyword lines

@@ -1,4 +1,4 @@
-"""Plain-text helpers of the pipeline: lines, reminder text, quotes, symbols.
+"""Plain-text helpers of the pipeline: lines, reminder text, quotes, symbols, chapter numerals.
 
 Everything here works on character offsets of a face's rules text, so the
 same code serves a whole face and a quoted ability inside it.
@@ -158,3 +158,29 @@ def strip_spans(text: str, start: int, end: int, holes: list[tuple[int, int]]) -
         pos = e
     parts.append(text[pos:end])
     return "".join(parts)
+
+
+_NUMERAL_VALUES = {"I": 1, "V": 5, "X": 10}
+_NUMERALS = ((10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"))
+
+
+def from_roman(numeral: str) -> int:
+    """The number a chapter numeral stands for (4 for "IV"); only I, V and X occur."""
+    total = 0
+    for k, ch in enumerate(numeral):
+        value = _NUMERAL_VALUES[ch]
+        if k + 1 < len(numeral) and _NUMERAL_VALUES[numeral[k + 1]] > value:
+            total -= value
+        else:
+            total += value
+    return total
+
+
+def to_roman(n: int) -> str:
+    """A chapter number as printed ("IV" for 4)."""
+    out = []
+    for value, letters in _NUMERALS:
+        while n >= value:
+            out.append(letters)
+            n -= value
+    return "".join(out) or "0"
