@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Iterable, Iterator
 
-from linter.checks._textutil import mask, quote_spans, reminder_spans, walk_abilities
+from linter.checks._textutil import mask, parsed_faces, quote_spans, reminder_spans, walk_abilities
 from linter.checks.base import Check, Hit
 from linter.model import Ability, Card, Face
 
@@ -67,9 +67,8 @@ class TriggeredManaNotManaAbility(Check):
     message = "this triggered ability adds mana but is not a mana ability ({why}): it uses the stack and can be responded to"
 
     def check_card(self, card: Card) -> Iterable[Hit]:
-        for i, face in enumerate(card.faces):
-            if face.oracle_text and face.parsed is not None:
-                yield from self._face(i, face)
+        for i, face in parsed_faces(card):
+            yield from self._face(i, face)
 
     def _face(self, i: int, face: Face) -> Iterator[Hit]:
         text = face.oracle_text or ""

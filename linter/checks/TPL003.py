@@ -10,6 +10,7 @@ from linter.checks._templating import (
     cap, data, face_names, holes, in_self_reference_window, inside, keep_name_before, self_noun,
     sentence_before, sentence_start, short_name, since,
 )
+from linter.checks._textutil import parsed_faces
 from linter.checks.base import Check, Hit
 from linter.diagnostics import Edit, Fix
 from linter.model import Card, Face
@@ -85,10 +86,8 @@ class SelfReferenceStyle(Check):
 
     def check_card(self, card: Card) -> Iterable[Hit]:
         style = config.active().self_reference
-        for i, face in enumerate(card.faces):
+        for i, face in parsed_faces(card):
             text = face.oracle_text
-            if not text or face.parsed is None:
-                continue
             if style == "name":
                 yield from self._name_style(card, i, face, text)
             else:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Iterable, Iterator
 
+from linter.checks._textutil import parsed_faces
 from linter.checks.base import Check, Hit
 from linter.diagnostics import Edit, Fix
 from linter.model import Ability, Card, Face
@@ -58,9 +59,8 @@ class SentenceForm(Check):
     message = "this ability {what}"
 
     def check_card(self, card: Card) -> Iterable[Hit]:
-        for i, face in enumerate(card.faces):
-            if face.oracle_text and face.parsed is not None:
-                yield from self._face(i, face)
+        for i, face in parsed_faces(card):
+            yield from self._face(i, face)
 
     def _face(self, i: int, face: Face) -> Iterator[Hit]:
         text = face.oracle_text or ""

@@ -103,6 +103,13 @@ def units(face: Face) -> list[Span]:
     return out
 
 
+def parsed_faces(card: Card) -> Iterator[tuple[int, Face]]:
+    """Every face that has rules text the parser has read, with its index."""
+    for i, face in enumerate(card.faces):
+        if face.oracle_text and face.parsed is not None:
+            yield i, face
+
+
 def walk_abilities(face: Face) -> Iterator[tuple[Ability, Ability | None]]:
     """Every ability of a face with the ability that grants it (None at top level)."""
     if face.parsed is None:

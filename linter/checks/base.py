@@ -11,7 +11,7 @@ from __future__ import annotations
 import inspect
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar, Iterable, Iterator
+from typing import TYPE_CHECKING, ClassVar, Iterable
 
 from linter.diagnostics import CATEGORIES, SEVERITIES, Fix
 
@@ -145,7 +145,3 @@ def all_checks() -> dict[str, type[Check]]:
 
     checks.load_all()
     return dict(sorted(REGISTRY.items()))
-
-
-def iter_faces(card: "Card") -> Iterator[tuple[int, object]]:
-    return enumerate(card.faces)
