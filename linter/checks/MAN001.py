@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from linter.checks._chars import braceless, conventional_cost
+from linter.checks._chars import braced, conventional_cost, cost_fix
 from linter.checks.base import Check, Hit
-from linter.diagnostics import Edit, Fix
 from linter.model import Card
 
 
@@ -66,9 +65,8 @@ class ManaCostOrder(Check):
             good_symbols = conventional_cost(cost)
             if good_symbols is None:
                 continue
-            good = "".join("{" + s + "}" for s in good_symbols)
+            good = braced(good_symbols)
             if good == cost:
                 continue
-            fix = None if braceless(card) else Fix(f"Reorder to {good}", [Edit(0, len(cost), good)],
-                                                   face=i, field="mana_cost")
+            fix = cost_fix(card, i, cost, good, f"Reorder to {good}")
             yield self.hit(face=i, field="mana_cost", start=0, end=len(cost), fix=fix, cost=cost, good=good)

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from linter.checks._chars import braceless
+from linter.checks._chars import braced, cost_fix
 from linter.checks.base import Check, Hit
-from linter.diagnostics import Edit, Fix
 from linter.model import Card, cost_symbols
 
 
@@ -60,7 +59,7 @@ class SplitGenericMana(Check):
             if not cost:
                 continue
             symbols = cost_symbols(cost)
-            if "".join("{" + s + "}" for s in symbols) != cost:
+            if braced(symbols) != cost:
                 continue  # something besides braced symbols: the symbol checks report it
             numbers = [s for s in symbols if s.isdigit()]
             if len(symbols) < 2 or not numbers:
@@ -72,9 +71,8 @@ class SplitGenericMana(Check):
             variables = [s for s in rest if s in ("X", "Y", "Z")]
             others = [s for s in rest if s not in ("X", "Y", "Z")]
             generic = [str(total)] if total or not rest else []
-            good = "".join("{" + s + "}" for s in variables + generic + others)
+            good = braced(variables + generic + others)
             what = "has several generic numbers" if len(numbers) > 1 else "has {0} beside other symbols"
-            fix = None if braceless(card) else Fix(f"Write {good}", [Edit(0, len(cost), good)], safe=False,
-                                                   face=i, field="mana_cost")
+            fix = cost_fix(card, i, cost, good, f"Write {good}", safe=False)
             yield self.hit(face=i, field="mana_cost", start=0, end=len(cost), fix=fix,
                            cost=cost, what=what, good=good)

@@ -6,6 +6,7 @@ import functools
 import re
 from typing import Iterable, Iterator
 
+from linter.checks._chars import braced
 from linter.checks._symbols import symbol_table
 from linter.checks.base import Check, Hit
 from linter.model import Card
@@ -177,4 +178,4 @@ def _outside_braces(cost: str) -> Iterator[tuple[int, int, str]]:
 
 def _brace(run: str) -> str:
     """"2GG" -> "{2}{G}{G}"."""
-    return "".join("{" + s + "}" for s in re.findall(r"\d+|.", run))
+    return braced(re.findall(r"\d+|.", run))

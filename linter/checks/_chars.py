@@ -11,6 +11,7 @@ from typing import Iterable
 
 from linter.catalogue import CatalogueError, load
 from linter.checks._textutil import mask, reminder_spans
+from linter.diagnostics import Edit, Fix
 from linter.model import COLORS, Card, Face, cost_symbols
 from linter.tables import types
 
@@ -402,12 +403,17 @@ def symbol_sort_key(symbol: str, order: list[str]) -> tuple[int, int, int]:
 _STANDARD = re.compile(r"(?:\d+|[XYZCS½∞]|H?[WUBRG]|(?:[WUBRG2C]/)?[WUBRG](?:/P)?|[WUBRG]/P)")
 
 
+def braced(symbols: Iterable[str]) -> str:
+    """Mana symbols written as a cost: ["2", "G"] -> "{2}{G}"."""
+    return "".join("{" + s + "}" for s in symbols)
+
+
 def conventional_cost(cost: str) -> list[str] | None:
     """The symbols of a braced cost in the conventional order, or None when the cost
     holds something other than braced standard symbols (a set's own symbols have no
     conventional place; the symbol checks report malformed ones)."""
     symbols = cost_symbols(cost)
-    if "".join("{" + s + "}" for s in symbols) != cost:
+    if braced(symbols) != cost:
         return None
     if not all(_STANDARD.fullmatch(s.upper()) for s in symbols):
         return None
@@ -441,3 +447,11 @@ def braceless(card: Card) -> bool:
     field's value is then not the file's text, and a fix cannot be written back as is."""
     fmt = card.source.format if card.source is not None else ""
     return fmt.lower().startswith("cockatrice")
+
+
+def cost_fix(card: Card, face: int, cost: str, good: str, title: str, *, safe: bool = True) -> Fix | None:
+    """A fix that writes ``good`` over a face's whole mana cost ``cost``, or None where
+    the file writes costs without braces and cannot take the edit (see :func:`braceless`)."""
+    if braceless(card):
+        return None
+    return Fix(title, [Edit(0, len(cost), good)], safe=safe, face=face, field="mana_cost")
