@@ -30,6 +30,8 @@ WANTED = frozenset(FACE_STR + FACE_COLORS + CARD_KEYS + ("card_faces", "type_lin
 TOKEN_LAYOUTS = frozenset({"token", "double_faced_token"})
 
 Warn = Callable[[str, "Loc | None"], None]
+#: turns a field's value into the model's (None when it has the wrong shape), warning as it goes
+Converter = Callable[[str, Any, "Loc | None", Warn], Any]
 
 
 def _as_str(key: str, value: Any, loc: Loc | None, warn: Warn) -> str | None:
@@ -88,28 +90,26 @@ def _as_words(key: str, value: Any, loc: Loc | None, warn: Warn) -> tuple[str, .
     return None
 
 
+def _take(fields: Fields, key: str, conv: Converter, warn: Warn, locs: dict[str, Loc]) -> Any:
+    """Field ``key`` converted by ``conv``, its Loc kept in ``locs``; None (and no Loc
+    kept) when the field is absent or ``conv`` refuses it."""
+    if key not in fields:
+        return None
+    value, loc = fields[key]
+    v = conv(key, value, loc, warn)
+    if v is not None and loc is not None:
+        locs[key] = loc
+    return v
+
+
 def _fill_face(face: Face, fields: Fields, warn: Warn, with_cmc: bool) -> None:
-    for key in FACE_STR:
-        if key in fields:
-            value, loc = fields[key]
-            v = _as_str(key, value, loc, warn)
-            if v is not None:
-                setattr(face, key, v)
-                if loc is not None:
-                    face.locs[key] = loc
-    for key in FACE_COLORS:
-        if key in fields:
-            value, loc = fields[key]
-            v = _as_colors(key, value, loc, warn)
-            if v is not None:
-                setattr(face, key, v)
-                if loc is not None:
-                    face.locs[key] = loc
-    if with_cmc and "cmc" in fields:
-        value, loc = fields["cmc"]
-        face.cmc = _as_number("cmc", value, loc, warn)
-        if loc is not None and face.cmc is not None:
-            face.locs["cmc"] = loc
+    converters = [(key, _as_str) for key in FACE_STR] + [(key, _as_colors) for key in FACE_COLORS]
+    if with_cmc:
+        converters.append(("cmc", _as_number))
+    for key, conv in converters:
+        v = _take(fields, key, conv, warn, face.locs)
+        if v is not None:
+            setattr(face, key, v)
 
 
 def card_from_fields(fields: Fields, faces: list[Fields] | None, source: SourceFile, card_loc: Loc | None,
@@ -123,14 +123,10 @@ def card_from_fields(fields: Fields, faces: list[Fields] | None, source: SourceF
             card.faces.append(face)
         # card-level copies of face fields ("A // B" cost, type line, colors)
         for key in FACE_STR + FACE_COLORS:
-            if key in fields and key != "name":
-                value, loc = fields[key]
-                conv = _as_colors if key in FACE_COLORS else _as_str
-                v = conv(key, value, loc, warn)
+            if key != "name":
+                v = _take(fields, key, _as_colors if key in FACE_COLORS else _as_str, warn, card.locs)
                 if v is not None:
                     card.extra[key] = v
-                    if loc is not None:
-                        card.locs[key] = loc
     else:
         face = Face()
         _fill_face(face, fields, warn, with_cmc=False)
@@ -146,13 +142,9 @@ def card_from_fields(fields: Fields, faces: list[Fields] | None, source: SourceF
                             ("color_identity", _as_colors, "color_identity"),
                             ("keywords", _as_words, "keywords"), ("set", _as_str, "set_code"),
                             ("released_at", _as_str, "released")):
-        if key in fields:
-            value, loc = fields[key]
-            v = conv(key, value, loc, warn)
-            if v is not None:
-                setattr(card, attr, v)
-                if loc is not None:
-                    card.locs[key] = loc
+        v = _take(fields, key, conv, warn, card.locs)
+        if v is not None:
+            setattr(card, attr, v)
     if IGNORE_FIELD in fields:
         value, loc = fields[IGNORE_FIELD]
         card.extra[IGNORE_FIELD] = value
