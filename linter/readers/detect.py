@@ -85,22 +85,17 @@ def _read(source: SourceFile, result: ReadResult) -> None:
             raise
         from linter.readers import lackeybot, msehub, mtgjson, scryfall
 
-        if msehub.looks_like_msehub(data):
-            result.format = "msehub"
-            msehub.read_msehub(source, data, result)
-            return
-        if lackeybot.looks_like_lackeybot(data):
-            result.format = "lackeybot"
-            lackeybot.read_lackeybot(source, data, result)
-            return
-        if mtgjson.looks_like_mtgjson(data):
-            result.format = "mtgjson"
-            mtgjson.read_mtgjson(source, data, result)
-            return
-        if scryfall.looks_like_scryfall(data):
-            result.format = "scryfall"
-            scryfall.read_scryfall(source, data, result)
-            return
+        # the first shape that fits wins, so the loosest test (Scryfall's card-like objects) comes last
+        for fmt, looks_like, read in (
+            ("msehub", msehub.looks_like_msehub, msehub.read_msehub),
+            ("lackeybot", lackeybot.looks_like_lackeybot, lackeybot.read_lackeybot),
+            ("mtgjson", mtgjson.looks_like_mtgjson, mtgjson.read_mtgjson),
+            ("scryfall", scryfall.looks_like_scryfall, scryfall.read_scryfall),
+        ):
+            if looks_like(data):
+                result.format = fmt
+                read(source, data, result)
+                return
         if ext in _YAML_EXT:
             _read_yaml(source, result)
             return
