@@ -137,7 +137,7 @@ def _collector(ex, out: _Collected):
             buf.append(text)
 
     def end(name: str) -> None:
-        nonlocal depth, cards_depth, card_depth, prop_open, sets_depth, entry, set_fields, cur
+        nonlocal depth, cards_depth, prop_open, sets_depth, entry, set_fields, cur
         if cur is not None:
             if depth == cur_depth:
                 value = "".join(buf)

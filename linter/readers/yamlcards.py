@@ -312,7 +312,7 @@ def guess_layout(card) -> str:
         return "token" if card.is_token else "normal"
     if card.is_token:
         return "double_faced_token"
-    front, back = faces[0], faces[1]
+    back = faces[1]
     if any("Adventure" in f.subtypes for f in faces[1:]):
         return "adventure"
     if all(f.has_type("Instant", "Sorcery") for f in faces):
