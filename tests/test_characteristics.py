@@ -12,6 +12,8 @@ from linter.checks.SET002 import consistent, normalize
 from linter.engine import lint_cards
 from linter.readers import read_text
 
+from _helpers import read_real_cards, sort_real_findings
+
 CODES = ("CHR", "TYP", "MAN", "SET")
 
 
@@ -187,32 +189,12 @@ KNOWN_WRONG = {
 }
 
 
-def _real_cards(shared_data: Path):
-    from linter.readers import discover, read_file
-
-    files, _missing = discover([str(shared_data / "cards")])
-    cards = []
-    for path in files:
-        result = read_file(path)
-        assert result.error is None, f"{path}: {result.error.describe()}"
-        cards.extend(result.cards)
-    return cards
-
-
 @pytest.mark.corpus
 @pytest.mark.slow
 def test_real_cards_are_silent_but_for_known_wrong_ones(shared_data):
-    cards = _real_cards(shared_data)
+    cards = read_real_cards(shared_data)
     errors: list[str] = []
-    found = set()
-    unexpected = []
-    for d in lint_cards(cards, select=list(CODES), errors=errors):
-        if d.severity == "info":
-            continue
-        key = (Path(d.path).name, d.card, d.code)
-        found.add(key)
-        if key not in KNOWN_WRONG:
-            unexpected.append(f"{key[0]}:{d.line}:{d.column}: {d.code} {d.message} ({d.card})")
+    found, unexpected = sort_real_findings(lint_cards(cards, select=list(CODES), errors=errors), KNOWN_WRONG)
     assert not errors, errors[:10]
     assert not unexpected, "\n".join(unexpected[:50])
     assert found == KNOWN_WRONG, f"no longer found: {sorted(KNOWN_WRONG - found)}"
@@ -222,7 +204,7 @@ def test_real_cards_are_silent_but_for_known_wrong_ones(shared_data):
 def test_real_type_lines_hold_only_known_words(shared_data):
     """Every word of every real type line is known, retired or nontraditional, but for
     the few real typos (TYP001/TYP004 stay silent but for those)."""
-    cards = _real_cards(shared_data)
+    cards = read_real_cards(shared_data)
     codes = ["TYP001", "TYP003", "TYP004"]
     found = {(Path(d.path).name, d.card, d.code) for d in lint_cards(cards, select=codes)
              if d.severity != "info"}

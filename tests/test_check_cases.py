@@ -39,6 +39,8 @@ from typing import Any
 import pytest
 import yaml
 
+from _helpers import read_real_cards, sort_real_findings
+
 CASES_DIR = Path(__file__).resolve().parent / "cases"
 
 FILE_KEYS = {"code", "cases", "oracle"}
@@ -343,25 +345,11 @@ def test_real_cards_are_silent_but_for_known_wrong_ones(shared_data):
     """These checks report no error or warning on the real card files
     (Cockatrice sets, tokens, the MTGJSON sample) beyond cards shown to be wrong."""
     from linter.engine import lint_cards
-    from linter.readers import discover, read_file
 
-    codes = list(REAL_CARD_CODES)
-    files, _missing = discover([str(shared_data / "cards")])
-    cards = []
-    for path in files:
-        result = read_file(path)
-        assert result.error is None, f"{path}: {result.error.describe()}"
-        cards.extend(result.cards)
+    cards = read_real_cards(shared_data)
     errors: list[str] = []
-    found = set()
-    unexpected = []
-    for d in lint_cards(cards, select=codes, errors=errors):
-        if d.severity == "info":
-            continue
-        key = (Path(d.path).name, d.card, d.code)
-        found.add(key)
-        if key not in KNOWN_WRONG:
-            unexpected.append(f"{key[0]}:{d.line}:{d.column}: {d.code} {d.message} ({d.card})")
+    found, unexpected = sort_real_findings(lint_cards(cards, select=list(REAL_CARD_CODES), errors=errors),
+                                           KNOWN_WRONG)
     assert not errors, errors[:10]
     assert not unexpected, "\n".join(unexpected[:50])
     assert MUST_FIND <= found, f"no longer found: {sorted(MUST_FIND - found)}"

@@ -7,9 +7,8 @@ import subprocess
 import sys
 
 import pytest
-from click.testing import CliRunner
 
-from linter.cli import main
+from _helpers import run_cli
 
 GOOD_CARD = """\
 name: Meadow Courier
@@ -29,11 +28,6 @@ oracle_text: "{T}: Add {R}{R}."
 """
 
 
-def run(*args):
-    result = CliRunner().invoke(main, list(args), catch_exceptions=False)
-    return result.exit_code, result.output
-
-
 @pytest.fixture
 def cards(tmp_path):
     good = tmp_path / "good.yaml"
@@ -47,14 +41,14 @@ def cards(tmp_path):
 
 def test_clean_file_exits_zero(cards):
     _, good, _, _ = cards
-    code, out = run("check", str(good))
+    code, out = run_cli("check", str(good))
     assert code == 0, out
     assert "1 card" in out
 
 
 def test_findings_exit_one_and_cite_rules(cards):
     _, _, bad, _ = cards
-    code, out = run("check", str(bad))
+    code, out = run_cli("check", str(bad))
     assert code == 1, out
     line = next(l for l in out.splitlines() if "RUL002" in l)
     assert line.startswith(f"{bad}:4:")
@@ -63,20 +57,20 @@ def test_findings_exit_one_and_cite_rules(cards):
 
 def test_exit_zero_and_ignore(cards):
     _, _, bad, _ = cards
-    assert run("check", "--exit-zero", str(bad))[0] == 0
-    assert run("check", "--ignore", "RUL002,SYM", str(bad))[0] == 0
+    assert run_cli("check", "--exit-zero", str(bad))[0] == 0
+    assert run_cli("check", "--ignore", "RUL002,SYM", str(bad))[0] == 0
 
 
 def test_unknown_code_prefix_is_a_usage_error(cards):
     _, good, _, _ = cards
-    code, out = run("check", "--select", "NOPE9", str(good))
+    code, out = run_cli("check", "--select", "NOPE9", str(good))
     assert code == 2
     assert "matches no check code" in out
 
 
 def test_unreadable_file_is_reported_and_others_still_checked(cards):
     tmp, good, bad, broken = cards
-    code, out = run("check", "--format", "json", str(tmp))
+    code, out = run_cli("check", "--format", "json", str(tmp))
     assert code == 2
     report = json.loads(out)
     files = {f["path"]: f for f in report["files"]}
@@ -89,14 +83,14 @@ def test_unreadable_file_is_reported_and_others_still_checked(cards):
 
 
 def test_missing_path_is_an_unreadable_file(tmp_path):
-    code, out = run("check", str(tmp_path / "nope.yaml"))
+    code, out = run_cli("check", str(tmp_path / "nope.yaml"))
     assert code == 2
     assert "FMT001" in out
 
 
 def test_json_report_shape(cards):
     _, _, bad, _ = cards
-    code, out = run("check", "--format", "json", str(bad))
+    code, out = run_cli("check", "--format", "json", str(bad))
     report = json.loads(out)
     assert set(report) >= {"tool", "files", "diagnostics", "summary"}
     assert report["tool"]["name"] == "oraclelint"
@@ -110,7 +104,7 @@ def test_json_report_shape(cards):
 
 
 def test_rules_lists_every_check():
-    code, out = run("rules", "--format", "json")
+    code, out = run_cli("rules", "--format", "json")
     assert code == 0
     items = json.loads(out)
     codes = [i["code"] for i in items]
@@ -121,7 +115,7 @@ def test_rules_lists_every_check():
 
 
 def test_parse_text_json():
-    code, out = run("parse", "--text", "Flying\n{T}: Add {G}.", "--name", "Grove Sprite",
+    code, out = run_cli("parse", "--text", "Flying\n{T}: Add {G}.", "--name", "Grove Sprite",
                     "--type-line", "Creature — Faerie", "--format", "json")
     assert code == 0
     data = json.loads(out)
@@ -132,7 +126,7 @@ def test_parse_text_json():
 
 
 def test_parse_text_for_a_person():
-    code, out = run("parse", "--text", "{T}: Add {G}.", "--name", "Grove Sprite")
+    code, out = run_cli("parse", "--text", "{T}: Add {G}.", "--name", "Grove Sprite")
     assert code == 0
     assert "activated" in out and "mana ability" in out and "107.5" in out
 
@@ -145,16 +139,16 @@ def test_python_dash_m_works():
 def test_entries_the_reader_passed_over_are_reported(tmp_path):
     odd = tmp_path / "odd.yaml"
     odd.write_text("name: Ember Scout\ncolors: 5\npower: [2]\n", encoding="utf-8")
-    code, out = run("check", "--no-show-source", str(odd))
+    code, out = run_cli("check", "--no-show-source", str(odd))
     assert code == 1, out
     lines = [l for l in out.splitlines() if " FMT002 " in l]
     assert len(lines) == 2, out
     assert lines[0].startswith(f"{odd}:2:") and "colors" in lines[0]
     assert lines[1].startswith(f"{odd}:3:") and "power" in lines[1]
-    assert run("check", "--ignore", "FMT002", str(odd))[0] == 0
+    assert run_cli("check", "--ignore", "FMT002", str(odd))[0] == 0
 
 
 def test_a_well_formed_file_has_no_entry_warnings(cards):
     _, good, _, _ = cards
-    code, out = run("check", "--select", "FMT", str(good))
+    code, out = run_cli("check", "--select", "FMT", str(good))
     assert code == 0 and "FMT002" not in out

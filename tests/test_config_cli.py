@@ -5,9 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from click.testing import CliRunner
 
-from linter.cli import main
+from _helpers import run_cli
 
 RITUAL = """\
 name: Hasty Ritual
@@ -29,11 +28,6 @@ oracle_text: Vigilance
 power: "2"
 toughness: "1"
 """
-
-
-def run(*args):
-    result = CliRunner().invoke(main, list(args), catch_exceptions=False)
-    return result.exit_code, result.output
 
 
 def codes(out: str) -> list[tuple[str, str]]:
@@ -58,7 +52,7 @@ def repo(tmp_path, monkeypatch):
 
 
 def test_without_configuration_both_defects_are_errors(repo):
-    code, out = run("check", "--no-show-source", "cards")
+    code, out = run_cli("check", "--no-show-source", "cards")
     assert code == 1
     assert codes(out) == [("RUL002", "Spark Rite"), ("RUL002", "Hasty Ritual")]
 
@@ -67,14 +61,14 @@ def test_per_file_ignores_from_pyproject(repo):
     (repo / "pyproject.toml").write_text(
         '[project]\nname = "my-set"\n\n[tool.oraclelint.per-file-ignores]\n"cards/drafts/**" = ["RUL"]\n',
         encoding="utf-8")
-    code, out = run("check", "--no-show-source", "cards")
+    code, out = run_cli("check", "--no-show-source", "cards")
     assert codes(out) == [("RUL002", "Hasty Ritual")]
 
 
 def test_per_card_ignores_and_severity(repo):
     (repo / "oraclelint.toml").write_text(
         '[per-card-ignores]\n"Hasty Ritual" = ["RUL002"]\n[severity]\nRUL002 = "info"\n', encoding="utf-8")
-    code, out = run("check", "--no-show-source", "cards")
+    code, out = run_cli("check", "--no-show-source", "cards")
     assert code == 0, out  # what remains is info only
     assert codes(out) == [("RUL002", "Spark Rite")]
     assert "RUL002 info:" in out
@@ -82,60 +76,60 @@ def test_per_card_ignores_and_severity(repo):
 
 def test_config_select_and_command_line_select(repo):
     (repo / "oraclelint.toml").write_text('select = ["SYM"]\n', encoding="utf-8")
-    assert run("check", "cards")[0] == 0
-    assert run("check", "--select", "RUL", "cards")[0] == 1  # the command line wins
+    assert run_cli("check", "cards")[0] == 0
+    assert run_cli("check", "--select", "RUL", "cards")[0] == 1  # the command line wins
 
 
 def test_explicit_config_option(repo):
     (repo / "strict.toml").write_text('ignore = ["RUL002"]\n', encoding="utf-8")
-    assert run("check", "cards")[0] == 1
-    assert run("check", "--config", "strict.toml", "cards")[0] == 0
+    assert run_cli("check", "cards")[0] == 1
+    assert run_cli("check", "--config", "strict.toml", "cards")[0] == 0
 
 
 def test_unknown_key_is_exit_2_naming_key_and_file(repo):
     (repo / "pyproject.toml").write_text('[tool.oraclelint]\nselect = ["RUL"]\nignroe = ["SYM"]\n',
                                          encoding="utf-8")
-    code, out = run("check", "cards")
+    code, out = run_cli("check", "cards")
     assert code == 2
     assert "pyproject.toml: tool.oraclelint.ignroe: unknown key" in out
 
 
 def test_code_matching_no_check_is_exit_2(repo):
     (repo / "oraclelint.toml").write_text('ignore = ["NOPE1"]\n', encoding="utf-8")
-    code, out = run("check", "cards")
+    code, out = run_cli("check", "cards")
     assert code == 2 and "ignore: 'NOPE1' matches no check code" in out
 
 
 def test_inline_suppression_through_the_command_line(repo):
     path = repo / "cards" / "main.yaml"
     path.write_text("# oraclelint: ignore[RUL002]\n" + RITUAL, encoding="utf-8")
-    assert run("check", str(path))[0] == 0
+    assert run_cli("check", str(path))[0] == 0
     path.write_text("# oraclelint: ignore RUL002\n" + RITUAL, encoding="utf-8")
-    code, out = run("check", "--no-show-source", str(path))
+    code, out = run_cli("check", "--no-show-source", str(path))
     assert code == 1 and [c for c, _ in codes(out)] == ["SUP001", "RUL002"]
 
 
 def test_write_baseline_then_only_new_findings(repo):
-    code, out = run("check", "--baseline", "baseline.json", "--write-baseline", "cards")
+    code, out = run_cli("check", "--baseline", "baseline.json", "--write-baseline", "cards")
     assert code == 0 and "Wrote 2 finding(s) to baseline.json" in out
     entries = json.loads((repo / "baseline.json").read_text(encoding="utf-8"))["findings"]
     assert sorted(e["path"] for e in entries) == ["cards/drafts/wip.yaml", "cards/main.yaml"]
-    code, out = run("check", "--baseline", "baseline.json", "cards")
+    code, out = run_cli("check", "--baseline", "baseline.json", "cards")
     assert code == 0, out
     assert "2 known finding(s) in the baseline not shown" in out
     # An unrelated edit: a new card in front of the old one.
     main_file = repo / "cards" / "main.yaml"
     main_file.write_text("---\n".join([COURIER, SPARK.replace("Spark Rite", "Second Spark"), RITUAL]),
                          encoding="utf-8")
-    code, out = run("check", "--no-show-source", "--baseline", "baseline.json", "cards")
+    code, out = run_cli("check", "--no-show-source", "--baseline", "baseline.json", "cards")
     assert code == 1
     assert codes(out) == [("RUL002", "Second Spark")]
 
 
 def test_baseline_usage_errors(repo):
-    code, out = run("check", "--write-baseline", "cards")
+    code, out = run_cli("check", "--write-baseline", "cards")
     assert code == 2 and "--write-baseline needs --baseline" in out
-    code, out = run("check", "--baseline", "missing.json", "cards")
+    code, out = run_cli("check", "--baseline", "missing.json", "cards")
     assert code == 2 and "no such baseline file" in out
 
 
@@ -143,8 +137,8 @@ def test_declared_symbol_is_accepted(repo):
     card = repo / "cards" / "vertex.yaml"
     card.write_text('name: Vertex Well\nmana_cost: "{2}"\ntype_line: Artifact\n'
                     'oracle_text: "{T}: Add {V}."\n', encoding="utf-8")
-    code, out = run("check", "--select", "SYM", "--no-show-source", str(card))
+    code, out = run_cli("check", "--select", "SYM", "--no-show-source", str(card))
     assert "SYM001" in out
     (repo / "oraclelint.toml").write_text('set-kind = "custom"\nsymbols = ["V"]\n', encoding="utf-8")
-    code, out = run("check", "--select", "SYM", str(card))
+    code, out = run_cli("check", "--select", "SYM", str(card))
     assert code == 0, out

@@ -7,9 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from linter.cli import main
 from linter.diagnostics import Diagnostic
 from linter.engine import Report, check_paths
 from linter.reporters import write_report
@@ -18,6 +16,8 @@ from linter.reporters.snippet import snippet
 from linter.reporters.stats import statistics
 from linter.reporters.style import color_enabled
 from linter.source import SourceFile
+
+from _helpers import run_cli
 
 SCHEMA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "schemas" / "sarif-schema-2.1.0.json"
 
@@ -44,11 +44,6 @@ def card_file(tmp_path, monkeypatch):
     path = tmp_path / "set" / "cards.yaml"
     path.write_text(CARDS, encoding="utf-8")
     return Path("set") / "cards.yaml"
-
-
-def run(*args, env=None):
-    result = CliRunner().invoke(main, list(args), catch_exceptions=False, env=env)
-    return result.exit_code, result.output
 
 
 class _Card:
@@ -85,7 +80,7 @@ def test_github_format_exact_output():
 
 
 def test_github_format_from_the_command_line(card_file):
-    code, out = run("check", "--format", "github", str(card_file))
+    code, out = run_cli("check", "--format", "github", str(card_file))
     assert code == 1
     lines = out.splitlines()
     assert len(lines) == 2
@@ -108,7 +103,7 @@ def test_github_escapes_and_multi_line_spans():
 # -- SARIF ---------------------------------------------------------------------------
 
 def sarif_of(card_file) -> dict:
-    code, out = run("check", "--format", "sarif", str(card_file))
+    code, out = run_cli("check", "--format", "sarif", str(card_file))
     assert code == 1
     return json.loads(out)
 
@@ -164,13 +159,13 @@ def test_sarif_validates_against_the_2_1_0_schema(card_file):
 # -- statistics ----------------------------------------------------------------------
 
 def test_statistics_count_per_code(card_file):
-    code, out = run("check", "--statistics", str(card_file))
+    code, out = run_cli("check", "--statistics", str(card_file))
     assert code == 1
     assert out.splitlines() == ["1  RUL002  error  tap-cost-on-instant-or-sorcery", "1  SUP002  info   unused-suppression"]
-    code, out = run("check", "--statistics", "--format", "json", str(card_file))
+    code, out = run_cli("check", "--statistics", "--format", "json", str(card_file))
     assert json.loads(out)[0] == {"code": "RUL002", "name": "tap-cost-on-instant-or-sorcery", "severity": "error",
                                   "count": 1, "fixable": 0}
-    code, out = run("check", "--statistics", "--format", "sarif", str(card_file))
+    code, out = run_cli("check", "--statistics", "--format", "sarif", str(card_file))
     assert code == 2 and "--statistics" in out
 
 
@@ -182,12 +177,12 @@ def test_statistics_order_most_frequent_first():
 # -- source lines --------------------------------------------------------------------
 
 def test_text_shows_the_source_line_with_a_caret(card_file):
-    code, out = run("check", "--select", "RUL", str(card_file))
+    code, out = run_cli("check", "--select", "RUL", str(card_file))
     lines = out.splitlines()
     assert lines[0].startswith("set/cards.yaml:4:15: RUL002 error:")
     assert lines[1] == '4 | oracle_text: "{T}: Add {R}{R}."'
     assert lines[2] == "  |               ^^^"
-    code, out = run("check", "--select", "RUL", "--no-show-source", str(card_file))
+    code, out = run_cli("check", "--select", "RUL", "--no-show-source", str(card_file))
     assert out.splitlines()[1].startswith("Found 1 problem")
 
 
@@ -221,9 +216,9 @@ def test_colors_only_on_a_terminal_and_never_with_no_color():
 
 
 def test_no_escape_codes_when_piped_or_with_no_color(card_file):
-    _, out = run("check", str(card_file), env={"NO_COLOR": "1", "FORCE_COLOR": "1"})
+    _, out = run_cli("check", str(card_file), env={"NO_COLOR": "1", "FORCE_COLOR": "1"})
     assert "\x1b[" not in out
-    _, out = run("check", str(card_file), env={"NO_COLOR": None, "FORCE_COLOR": None})
+    _, out = run_cli("check", str(card_file), env={"NO_COLOR": None, "FORCE_COLOR": None})
     assert "\x1b[" not in out  # CliRunner's output is not a terminal
     buf = io.StringIO()
     write_report(check_paths([str(card_file)]), "text", buf, color=True, show_source=True)
