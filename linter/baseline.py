@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Iterable
 
 from linter import __version__
+from linter.atomic import replace_from_temp
 from linter.diagnostics import Diagnostic
 
 FORMAT_VERSION = 1
@@ -144,21 +145,12 @@ class Baseline:
 
     def write(self, messages: dict[Key, str] | None = None) -> None:
         """Write the file atomically: a half-written baseline is never left behind."""
-        text = json.dumps(self.as_json(messages), indent=2, ensure_ascii=False) + "\n"
+        data = (json.dumps(self.as_json(messages), indent=2, ensure_ascii=False) + "\n").encode("utf-8")
         folder = self.path.absolute().parent
         try:
             fd, tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".tmp", dir=folder)
+            replace_from_temp(fd, tmp, self.path, data)
         except OSError as exc:
-            raise BaselineError(f"{self.path}: cannot be written: {exc.strerror or exc}") from None
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-                fh.write(text)
-            os.replace(tmp, self.path)
-        except OSError as exc:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
             raise BaselineError(f"{self.path}: cannot be written: {exc.strerror or exc}") from None
 
     # -- filtering -----------------------------------------------------------------------

@@ -30,6 +30,7 @@ from typing import Any, Iterable
 
 import yaml
 
+from linter.atomic import replace_from_temp
 from linter.model import Card, Face
 
 FORMATS = ("scryfall", "yaml")
@@ -294,30 +295,16 @@ def write_file(path: str | os.PathLike, text: str) -> None:
         umask = os.umask(0)
         os.umask(umask)
         mode = 0o666 & ~umask
+    data = text.encode("utf-8")
     try:
         fd, tmp = tempfile.mkstemp(prefix="." + os.path.basename(target) + ".", suffix=".oraclelint-tmp",
                                    dir=directory)
     except OSError as exc:
         raise ExportError(f"cannot write in {directory}: {exc.strerror or exc}") from None
     try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(text.encode("utf-8"))
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.chmod(tmp, mode)
-        os.replace(tmp, target)
+        replace_from_temp(fd, tmp, target, data, mode=mode)
     except OSError as exc:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
         raise ExportError(f"cannot write {os.fspath(path)}: {exc.strerror or exc}") from None
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
 
 
 # --------------------------------------------------------------------------- files in, text out

@@ -30,6 +30,7 @@ import tempfile
 from dataclasses import dataclass, field
 from typing import Iterable
 
+from linter.atomic import replace_from_temp
 from linter.diagnostics import Diagnostic, Edit, Fix
 from linter.fixes_codecs import FileStyle, codec_for
 from linter.model import Card
@@ -562,23 +563,14 @@ def write_atomic(path: str, data: bytes, expected: bytes | None = None) -> None:
     directory = os.path.dirname(target) or "."
     fd, tmp = tempfile.mkstemp(prefix="." + os.path.basename(target) + ".", suffix=".oraclelint-tmp",
                                dir=directory)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.chmod(tmp, stat.S_IMODE(st.st_mode))
+
+    def unchanged_on_disk() -> None:
         if expected is not None:
             with open(target, "rb") as fh:
                 if fh.read() != expected:
                     raise FileChanged(path)
-        os.replace(tmp, target)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+
+    replace_from_temp(fd, tmp, target, data, mode=stat.S_IMODE(st.st_mode), before_replace=unchanged_on_disk)
     try:
         dfd = os.open(directory, os.O_RDONLY)
     except OSError:  # pragma: no cover - some systems cannot open a directory

@@ -18,6 +18,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from linter.atomic import replace_from_temp
 from linter.cr.parser import CRDocument
 
 CACHE_ENV = "ORACLELINT_CACHE_DIR"
@@ -60,18 +61,7 @@ def sha256(data: bytes) -> str:
 def _write_atomically(path: Path, data: bytes) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    replace_from_temp(fd, tmp, path, data)
 
 
 def save(doc: CRDocument, raw: bytes, source: str) -> CachedInfo:
