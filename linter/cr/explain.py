@@ -10,7 +10,6 @@ with the command that downloads the rules.  A keyword or keyword action name
 
 from __future__ import annotations
 
-import inspect
 import re
 import textwrap
 
@@ -51,27 +50,8 @@ def explain(query: str, doc: CRDocument | None = None, *, use_cache: bool = True
     return _explain_rule(number, doc)
 
 
-def doc_sections(cls) -> dict[str, str]:
-    """A check docstring split at its ``## Heading`` lines.
-
-    ``inspect.cleandoc`` removes the indentation of every line after the
-    first, which ``textwrap.dedent`` keeps when the docstring starts on the
-    line of its opening quotes.
-    """
-    out: dict[str, str] = {}
-    current, buf = "summary", []
-    for line in inspect.cleandoc(cls.__doc__ or "").splitlines():
-        if line.startswith("## "):
-            out[current] = "\n".join(buf).strip()
-            current, buf = line[3:].strip(), []
-        else:
-            buf.append(line)
-    out[current] = "\n".join(buf).strip()
-    return out
-
-
 def _explain_check(cls) -> dict:
-    sections = doc_sections(cls)
+    sections = cls.doc_sections()
     index = rule_index()
     return {
         "kind": "check",
