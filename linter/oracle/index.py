@@ -350,6 +350,20 @@ def read_meta(path: str | Path | None = None) -> dict[str, str] | None:
         return dict(index.meta)
 
 
+def _names_query(columns: tuple[str, ...], faces: bool, kinds: Iterable[str]) -> tuple[str, list[Any]]:
+    """SQL and parameters selecting ``columns`` of the cards of ``kinds`` (and, with
+    ``faces``, the same columns of their faces' names)."""
+    ranks = sorted({KIND_RANK[k] for k in kinds})
+    marks = ", ".join("?" * len(ranks))
+    sql = f"SELECT {', '.join(columns)} FROM cards WHERE rank IN ({marks})"
+    params: list[Any] = list(ranks)
+    if faces:
+        sql += (f" UNION SELECT {', '.join('f.' + c for c in columns)} FROM face_names f JOIN cards c "
+                f"ON c.id = f.card_id WHERE c.rank IN ({marks})")
+        params += ranks
+    return sql, params
+
+
 class OracleIndex:
     """A read-only view of the index file.  Use :meth:`open`."""
 
@@ -438,15 +452,8 @@ class OracleIndex:
 
         ``kinds`` limits the card objects: "card" (default), "token", "other".
         """
-        ranks = sorted({KIND_RANK[k] for k in kinds})
-        marks = ", ".join("?" * len(ranks))
-        sql = f"SELECT name FROM cards WHERE rank IN ({marks})"
-        params: list[Any] = list(ranks)
-        if faces:
-            sql += (f" UNION SELECT f.name FROM face_names f JOIN cards c ON c.id = f.card_id "
-                    f"WHERE c.rank IN ({marks})")
-            params += ranks
-        else:
+        sql, params = _names_query(("name",), faces, kinds)
+        if not faces:
             sql = sql.replace("SELECT name", "SELECT DISTINCT name")
         sql += " ORDER BY 1"
         for (name,) in self._conn.execute(sql, params):
@@ -455,14 +462,7 @@ class OracleIndex:
     def normalized_names(self, *, faces: bool = True,
                          kinds: Iterable[str] = ("card",)) -> Iterator[tuple[str, str]]:
         """(normalized name, name) pairs, for near-miss matching."""
-        ranks = sorted({KIND_RANK[k] for k in kinds})
-        marks = ", ".join("?" * len(ranks))
-        sql = f"SELECT norm_name, name FROM cards WHERE rank IN ({marks})"
-        params: list[Any] = list(ranks)
-        if faces:
-            sql += (f" UNION SELECT f.norm_name, f.name FROM face_names f JOIN cards c "
-                    f"ON c.id = f.card_id WHERE c.rank IN ({marks})")
-            params += ranks
+        sql, params = _names_query(("norm_name", "name"), faces, kinds)
         yield from self._conn.execute(sql, params)
 
     def close(self) -> None:
