@@ -27,6 +27,8 @@ from datetime import date, datetime, timezone
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Mapping
 
+from linter.cr.store import cache_dir
+
 #: Version of the file layout; an index of another version is rebuilt, not read.
 FORMAT = 1
 INDEX_FILENAME = "oracle-cards.sqlite3"
@@ -86,16 +88,6 @@ class OracleIndexError(Exception):
 
 class IndexBuildError(ValueError):
     """The card data is not a list of card objects; no index was written."""
-
-
-def cache_dir() -> Path:
-    """Where oraclelint keeps downloaded references: ``ORACLELINT_CACHE_DIR`` or the user cache."""
-    override = os.environ.get("ORACLELINT_CACHE_DIR")
-    if override:
-        return Path(override).expanduser()
-    import platformdirs
-
-    return Path(platformdirs.user_cache_dir("oraclelint"))
 
 
 def default_index_path() -> Path:
