@@ -181,7 +181,7 @@ def get_pipeline() -> Language:
     """The pipeline, built once per process."""
     _register_extensions()
     nlp = spacy.blank("en")
-    build_tokenizer(nlp)
+    nlp.tokenizer = build_tokenizer(nlp)
     nlp.add_pipe("oracle_self")
     nlp.add_pipe("oracle_abilities")
     nlp.add_pipe("oracle_rule_refs")

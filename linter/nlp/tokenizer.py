@@ -34,17 +34,23 @@ _EXTRA_INFIXES = [
 
 def build_tokenizer(nlp):
     """A tokenizer for ``nlp`` (a blank English pipeline) with the rules above."""
+    from spacy.tokenizer import Tokenizer
     from spacy.util import compile_infix_regex, compile_prefix_regex, compile_suffix_regex
 
     defaults = nlp.Defaults
     prefixes = _EXTRA_PREFIXES + list(defaults.prefixes)
     suffixes = _EXTRA_SUFFIXES + list(defaults.suffixes)
     infixes = _EXTRA_INFIXES + list(defaults.infixes)
-    tok = nlp.tokenizer
-    tok.prefix_search = compile_prefix_regex(prefixes).search
-    tok.suffix_search = compile_suffix_regex(suffixes).search
-    tok.infix_finditer = compile_infix_regex(infixes).finditer
-    tok.token_match = _TOKEN_MATCH.fullmatch
+    # One constructor call: setting the rules one by one on the existing tokenizer
+    # would load its thousands of special cases again after each of them.
     # Special cases of the English defaults that would split our tokens differently
     # are not an issue: none of them contains braces, dashes or bullets.
-    return tok
+    return Tokenizer(
+        nlp.vocab,
+        rules=nlp.tokenizer.rules,
+        prefix_search=compile_prefix_regex(prefixes).search,
+        suffix_search=compile_suffix_regex(suffixes).search,
+        infix_finditer=compile_infix_regex(infixes).finditer,
+        token_match=_TOKEN_MATCH.fullmatch,
+        url_match=nlp.tokenizer.url_match,
+    )
