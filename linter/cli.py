@@ -273,15 +273,13 @@ def parse(paths, text, name, type_line, mana_cost, fmt) -> None:
     sys.exit(2 if result.unreadable else 0)
 
 
-def _register_optional() -> None:
-    """Commands that live in their own packages."""
-    main.add_command(__import__("linter.oracle.commands", fromlist=["oracle_group"]).oracle_group)
-    try:
-        from linter.cr.commands import cr_group, explain_command
-    except ImportError:  # pragma: no cover - during development only
-        return
-    main.add_command(cr_group)
-    main.add_command(explain_command)
+def _register_subcommands() -> None:
+    """Command groups that live in their own packages (their modules import nothing heavy)."""
+    from linter.cr.commands import cr_group, explain_command
+    from linter.oracle.commands import oracle_group
+
+    for command in (cr_group, explain_command, oracle_group):
+        main.add_command(command)
 
 
-_register_optional()
+_register_subcommands()

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import gc
-import sys
 import traceback
 from dataclasses import dataclass, field
 from typing import Iterable
@@ -256,6 +255,3 @@ def _internal_error(check: Check, card: Card, exc: Exception) -> str:
     return (f"{where}: internal error in {check.code} on card {card.name!r}: "
             f"{type(exc).__name__}: {exc} ({tb.filename.rsplit('/', 1)[-1]}:{tb.lineno})")
 
-
-def debug(msg: str) -> None:  # pragma: no cover - developer aid
-    print(msg, file=sys.stderr)

@@ -146,10 +146,6 @@ class TypeLine:
     subtypes: list[Word]
     dashless: bool = False
 
-    @property
-    def head_words(self) -> list[str]:
-        return [w.text for w in self.head]
-
     def card_types(self, data: CharData | None = None) -> set[str]:
         """The card types the head words stand for (retired and nontraditional names mapped)."""
         data = data or char_data()

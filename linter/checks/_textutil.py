@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-import re
 from typing import Iterable, Iterator
 
 from linter.model import Ability, Card, Face
@@ -142,11 +141,6 @@ def self_names(card: Card, face: Face) -> list[str]:
     if card.name and " // " in card.name:
         names.update(p.strip() for p in card.name.split(" // "))
     return sorted((n for n in names if n), key=len, reverse=True)
-
-
-def self_pattern(card: Card, face: Face) -> str:
-    """A regex alternation matching a self-reference of the face."""
-    return "(?:" + "|".join(re.escape(n) for n in self_names(card, face)) + ")"
 
 
 def is_self(card: Card, face: Face, words: str) -> bool:

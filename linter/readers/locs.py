@@ -88,9 +88,3 @@ def sub_loc(loc: Loc | None, start: int, end: int) -> Loc | None:
 
     return PendingLoc(loc.source, resolve)
 
-
-def listed_loc(source: SourceFile, offsets: Sequence[int], end: int, exact: bool = True) -> Loc:
-    """A Loc from an explicit list of raw offsets (one per decoded character)."""
-    table = list(offsets) + [end]
-    start = table[0] if table else end
-    return Loc(source, start, end, index_map=table, exact=exact)
