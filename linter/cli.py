@@ -52,7 +52,7 @@ def check(paths, fmt, select, ignore, exit_zero, quiet, config_path, baseline_pa
     from linter.baseline import write_baseline as record_baseline
     from linter.checks.base import all_checks
     from linter.config import ConfigError, load_config
-    from linter.engine import check_paths
+    from linter.engine import INTERNAL_ERROR, check_paths
 
     if not paths:
         raise click.UsageError("give at least one card file or directory")
@@ -82,12 +82,12 @@ def check(paths, fmt, select, ignore, exit_zero, quiet, config_path, baseline_pa
     report = check_paths(paths, select=select, ignore=ignore, config=config, baseline=baseline, jobs=jobs)
     if write_baseline:
         try:
-            record_baseline(baseline_path, report.diagnostics)
+            record_baseline(baseline_path, [d for d in report.diagnostics if d.code != INTERNAL_ERROR])
         except BaselineError as exc:
             click.echo(f"oraclelint: error: {exc}", err=True)
             sys.exit(2)
         click.echo(f"Wrote {len(report.diagnostics)} finding(s) to {baseline_path}.", err=True)
-        sys.exit(2 if report.unreadable or report.internal_errors else 0)
+        sys.exit(2 if report.unreadable or report.internal_errors or report.crashed else 0)
     from linter.fixes import drop_unfixable
 
     drop_unfixable(report)  # a fix that cannot be applied does not make its finding fixable
@@ -117,6 +117,7 @@ def _emit(report, fmt, statistics, quiet, show_source) -> None:
 def _fix(paths, select, ignore, config, baseline, unsafe, show_diff, fmt, quiet, exit_zero, statistics,
          show_source) -> None:
     """--fix and --diff: apply the fixes (or show them), then report what remains."""
+    from linter.engine import INTERNAL_ERROR
     from linter.fixes import describe_refused, run_fixes
 
     run = run_fixes(paths, select=select, ignore=ignore, config=config, baseline=baseline, unsafe=unsafe,
@@ -129,10 +130,15 @@ def _fix(paths, select, ignore, config, baseline, unsafe, show_diff, fmt, quiet,
                    "the files may need another run", err=True)
     if show_diff:
         sys.stdout.write(run.diff())
+        from linter.reporters.text import format_line
+
         for err in report.internal_errors:
             click.echo(err, err=True)
+        for d in report.diagnostics:
+            if d.code == INTERNAL_ERROR:
+                click.echo(format_line(d), err=True)
         click.echo(f"Would fix {what}." if n else "No fixes to apply.", err=True)
-        code = 2 if report.unreadable or report.internal_errors else (1 if run.changed else 0)
+        code = 2 if report.unreadable or report.internal_errors or report.crashed else (1 if run.changed else 0)
         sys.exit(code)
     if not quiet:
         for line in describe_refused(run.refused):

@@ -50,8 +50,11 @@ def file_groups(cards: list["Card"], n: int) -> list[list[int]]:
 
 
 def lint_in_workers(cards: list["Card"], selection: "Selection", workers: int,
-                    errors: list[str]) -> list["Diagnostic"]:
-    """Lint ``cards`` in ``workers`` forked processes; diagnostics come back in card order."""
+                    errors: list["Diagnostic"]) -> list["Diagnostic"]:
+    """Lint ``cards`` in ``workers`` forked processes; diagnostics come back in card order.
+
+    ``errors`` receives the FMT003 findings of cards a parse or a check failed on.
+    """
     global _INHERITED
     from linter import engine
 
@@ -70,21 +73,30 @@ def lint_in_workers(cards: list["Card"], selection: "Selection", workers: int,
         _INHERITED = None
     out: list[Diagnostic] = []
     for diagnostics, group_errors in parts:
-        errors.extend(group_errors)
+        for index, d in group_errors:
+            d.card_obj = cards[index]
+            errors.append(d)
         for index, d in diagnostics:
             d.card_obj = cards[index]
             out.append(d)
     return out
 
 
-def _lint_group(indices: list[int]) -> tuple[list[tuple[int, "Diagnostic"]], list[str]]:
+Indexed = list[tuple[int, "Diagnostic"]]
+
+
+def _lint_group(indices: list[int]) -> tuple[Indexed, Indexed]:
     from linter import engine
 
     assert _INHERITED is not None
     cards, selection = _INHERITED
     subset = [cards[i] for i in indices]
     position = {id(card): i for i, card in zip(indices, subset)}
-    errors: list[str] = []
+    errors: list[Diagnostic] = []
     diagnostics = engine.lint_cards(subset, selection=selection, errors=errors)
-    # the card objects stay behind: the parent has them already
-    return [(position[id(d.card_obj)], dataclasses.replace(d, card_obj=None)) for d in diagnostics], errors
+
+    def light(ds: list["Diagnostic"]) -> Indexed:
+        # the card objects stay behind: the parent has them already
+        return [(position[id(d.card_obj)], dataclasses.replace(d, card_obj=None)) for d in ds]
+
+    return light(diagnostics), light(errors)

@@ -156,7 +156,7 @@ def sarif_log(report: Report, base: Path | None = None) -> dict:
     except Exception:  # the catalogue is optional for the output itself
         pass
     notes = [{"level": "error", "message": {"text": err}} for err in report.internal_errors]
-    invocation: dict = {"executionSuccessful": not report.internal_errors}
+    invocation: dict = {"executionSuccessful": not (report.internal_errors or report.crashed)}
     if notes:
         invocation["toolExecutionNotifications"] = notes
     return {
