@@ -32,7 +32,7 @@ from typing import Iterable
 
 from linter.atomic import replace_from_temp
 from linter.diagnostics import Diagnostic, Edit, Fix
-from linter.fixes_codecs import FileStyle, codec_for
+from linter.fixes_codecs import FieldCodec, FileStyle, codec_for
 from linter.model import Card
 from linter.readers.base import ReadResult
 from linter.source import SourceFile
@@ -222,9 +222,10 @@ class FilePlanner:
             for y in range(x + 1, len(raw)):
                 if raw[x].conflicts(raw[y]):
                     return "the fix's own edits overlap"
-        why = codec.check_value(apply_edits(value, fix.edits))
-        if why:
-            return why
+        if type(codec).check_value is not FieldCodec.check_value:  # the new value costs a copy of the field
+            why = codec.check_value(apply_edits(value, fix.edits))
+            if why:
+                return why
         return Planned(d, i, key, value, list(fix.edits), raw)
 
 
