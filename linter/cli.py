@@ -35,7 +35,10 @@ def main() -> None:
 @click.option("--statistics", is_flag=True, help="Print the number of findings per code instead.")
 @click.option("--show-source/--no-show-source", default=True, show_default=True,
               help="Show the source line under each finding (text format).")
-@click.option("--fix", is_flag=True, help="Apply the safe fixes in place, then report what remains.")
+@click.option("--fix", is_flag=True,
+              help="Apply the safe fixes in place, then report what remains. A fix whose result has a new "
+                   "error is held back as unsafe; fixes of two checks that undo each other stop at the "
+                   "first text of the cycle.")
 @click.option("--unsafe-fixes", is_flag=True, help="With --fix or --diff: apply the uncertain fixes too.")
 @click.option("--diff", "show_diff", is_flag=True,
               help="Print a unified diff of what --fix would change; write nothing.")
@@ -125,6 +128,8 @@ def _fix(paths, select, ignore, config, baseline, unsafe, show_diff, fmt, quiet,
     report = run.report
     n, files = run.total_fixed, len(run.changed)
     what = f"{n} finding(s) in {files} file" + ("" if files == 1 else "s")
+    for line in run.disagreements:
+        click.echo(f"oraclelint: warning: {line}", err=True)
     if not run.converged:
         click.echo(f"oraclelint: warning: fixes still applied after {run.rounds} rounds; "
                    "the files may need another run", err=True)
