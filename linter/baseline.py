@@ -147,9 +147,15 @@ class Baseline:
         """Write the file atomically: a half-written baseline is never left behind."""
         data = (json.dumps(self.as_json(messages), indent=2, ensure_ascii=False) + "\n").encode("utf-8")
         folder = self.path.absolute().parent
+        mode = owner = None  # a new baseline: the mode of a new file (0666 less the umask)
+        try:
+            st = os.stat(self.path)
+            mode, owner = st.st_mode & 0o7777, (st.st_uid, st.st_gid)  # an old one keeps its own
+        except OSError:
+            pass
         try:
             fd, tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".tmp", dir=folder)
-            replace_from_temp(fd, tmp, self.path, data)
+            replace_from_temp(fd, tmp, self.path, data, mode=mode, owner=owner)
         except OSError as exc:
             raise BaselineError(f"{self.path}: cannot be written: {exc.strerror or exc}") from None
 

@@ -148,6 +148,8 @@ def _fix(paths, select, ignore, config, baseline, unsafe, show_diff, fmt, quiet,
     if not quiet:
         for line in describe_refused(run.refused):
             click.echo(f"oraclelint: note: {line}", err=True)
+    for line in run.warnings:
+        click.echo(f"oraclelint: warning: {line}", err=True)
     for err in run.write_errors:
         click.echo(f"oraclelint: error: {err}", err=True)
     _emit(report, fmt, statistics, quiet, show_source)

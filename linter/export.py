@@ -30,7 +30,7 @@ from typing import Any, Iterable
 
 import yaml
 
-from linter.atomic import replace_from_temp
+from linter.atomic import new_file_mode, replace_from_temp
 from linter.model import Card, Face
 
 FORMATS = ("scryfall", "yaml")
@@ -289,12 +289,12 @@ def write_file(path: str | os.PathLike, text: str) -> None:
         raise ExportError(f"{os.fspath(path)} is a directory")
     if not os.path.isdir(directory):
         raise ExportError(f"the folder {os.path.dirname(os.fspath(path)) or '.'} does not exist")
+    owner = None
     try:
-        mode = os.stat(target).st_mode & 0o7777
+        st = os.stat(target)
+        mode, owner = st.st_mode & 0o7777, (st.st_uid, st.st_gid)
     except FileNotFoundError:
-        umask = os.umask(0)
-        os.umask(umask)
-        mode = 0o666 & ~umask
+        mode = new_file_mode()
     data = text.encode("utf-8")
     try:
         fd, tmp = tempfile.mkstemp(prefix="." + os.path.basename(target) + ".", suffix=".oraclelint-tmp",
@@ -302,7 +302,7 @@ def write_file(path: str | os.PathLike, text: str) -> None:
     except OSError as exc:
         raise ExportError(f"cannot write in {directory}: {exc.strerror or exc}") from None
     try:
-        replace_from_temp(fd, tmp, target, data, mode=mode)
+        replace_from_temp(fd, tmp, target, data, mode=mode, owner=owner)
     except OSError as exc:
         raise ExportError(f"cannot write {os.fspath(path)}: {exc.strerror or exc}") from None
 

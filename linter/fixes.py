@@ -447,6 +447,7 @@ class FixRun:
     converged: bool = True
     #: fields two checks kept rewriting: one line each, naming the checks and the field
     disagreements: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)  # written, but something to know (a hard link)
 
     @property
     def changed(self) -> list[str]:
@@ -477,7 +478,7 @@ def run_fixes(paths: Iterable[str], select=None, ignore=None, *, config=None, ba
     """
     from linter.engine import check_paths, read_paths
 
-    results = dedupe_results(read_paths(list(paths)))
+    results = read_paths(list(paths))
     run = FixRun()
     for r in results:
         if r.source is not None and r.source.raw is not None:
@@ -543,6 +544,12 @@ def run_fixes(paths: Iterable[str], select=None, ignore=None, *, config=None, ba
             run.final[p] = src.raw
     if write:
         for p in run.changed:
+            links = _other_links(p)
+            if links:
+                run.warnings.append(
+                    f"{p}: the file has {links} other hard link{'s' if links > 1 else ''}; the fixed file "
+                    f"replaces it under this name only, so {'they keep' if links > 1 else 'that one keeps'} "
+                    "the old text")
             try:
                 write_atomic(p, run.final[p], run.original[p])
             except FileChanged:
@@ -562,11 +569,6 @@ def run_fixes(paths: Iterable[str], select=None, ignore=None, *, config=None, ba
     run.refused = held + drop_unfixable(report)
     run.report = report
     return run
-
-
-def dedupe_results(results: list[ReadResult]) -> list[ReadResult]:
-    """The results with a file read twice (two names of one file) kept once."""
-    return results
 
 
 class _Guard:
@@ -747,6 +749,14 @@ def _added(found: list[Diagnostic]) -> str:
     return f"its result would add {', '.join(items)} to the card, so it is not safe"
 
 
+def _other_links(path: str) -> int:
+    """How many other names (hard links) the file has."""
+    try:
+        return max(0, os.stat(os.path.realpath(path)).st_nlink - 1)
+    except OSError:
+        return 0
+
+
 def _fixable_by_path(diagnostics: Iterable[Diagnostic], unsafe: bool) -> dict[str, list[Diagnostic]]:
     out: dict[str, list[Diagnostic]] = {}
     for d in diagnostics:
@@ -819,7 +829,8 @@ def write_atomic(path: str, data: bytes, expected: bytes | None = None) -> None:
                 if fh.read() != expected:
                     raise FileChanged(path)
 
-    replace_from_temp(fd, tmp, target, data, mode=stat.S_IMODE(st.st_mode), before_replace=unchanged_on_disk)
+    replace_from_temp(fd, tmp, target, data, mode=stat.S_IMODE(st.st_mode), owner=(st.st_uid, st.st_gid),
+                      before_replace=unchanged_on_disk)
     try:
         dfd = os.open(directory, os.O_RDONLY)
     except OSError:  # pragma: no cover - some systems cannot open a directory

@@ -27,6 +27,7 @@ from datetime import date, datetime, timezone
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Mapping
 
+from linter.atomic import new_file_mode
 from linter.cr.store import cache_dir
 
 #: Version of the file layout; an index of another version is rebuilt, not read.
@@ -264,9 +265,7 @@ def build_index_from_cards(cards: Iterable[Any], dest: str | Path | None = None,
         count = _write_index(tmp, cards, meta or {})
         with open(tmp, "rb+") as fh:  # the data must be on disk before the name points at it
             os.fsync(fh.fileno())
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o644 & ~umask)  # mkstemp's 0600 would hide the index from other readers
+        os.chmod(tmp, new_file_mode())  # mkstemp's 0600 would hide the index from other readers
         os.replace(tmp, dest)
     except BaseException:
         tmp.unlink(missing_ok=True)

@@ -35,17 +35,33 @@ def discover(paths: list[str]) -> tuple[list[str], list[ReadResult]]:
     """
     files: set[str] = set()
     missing: list[ReadResult] = []
+    seen: dict[tuple[int, int], str] = {}  # (device, inode) -> the name kept
+
+    def add(path: str) -> None:
+        # one file under two names (f.xml and ./f.xml, a file and a symbolic link to it, a
+        # folder and a file in it) is read, reported and fixed once, under the first name
+        try:
+            st = os.stat(path)
+        except OSError:
+            files.add(path)  # reading it will say what is wrong
+            return
+        key = (st.st_dev, st.st_ino)
+        if key in seen:
+            return
+        seen[key] = path
+        files.add(path)
+
     for p in paths:
         if os.path.isdir(p):
             for root, dirs, names in os.walk(p):
                 dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in _SKIP_DIRS)
-                for n in names:
+                for n in sorted(names):
                     if (n.lower().endswith(EXTENSIONS) or n in NAMES) and not n.startswith("."):
                         path = os.path.join(root, n)
                         if os.path.isfile(path):  # an unzipped package is a folder named *.mse-set
-                            files.add(path)
+                            add(path)
         elif os.path.exists(p):
-            files.add(p)
+            add(p)
         else:
             missing.append(ReadResult(path=p, error=ReadError("no such file or directory")))
     return sorted(files), missing
