@@ -272,7 +272,7 @@ def unreadable_diagnostic(result: ReadResult) -> Diagnostic:
     return Diagnostic(
         code=UnreadableFile.code, name=UnreadableFile.name, category=UnreadableFile.category,
         severity=UnreadableFile.severity,
-        message=UnreadableFile.message.format(reason=err.reason),
+        message=UnreadableFile.message.format(what=getattr(err, "what", "card file"), reason=err.reason),
         rules=UnreadableFile.rules, path=result.path, line=line, column=col,
         end_line=line, end_column=col,
     )
