@@ -83,6 +83,7 @@ def check(paths, fmt, select, ignore, exit_zero, quiet, config_path, baseline_pa
              statistics, show_source)
         return
     report = check_paths(paths, select=select, ignore=ignore, config=config, baseline=baseline, jobs=jobs)
+    _oracle_broke_during(None)
     if write_baseline:
         try:
             record_baseline(baseline_path, [d for d in report.diagnostics if d.code != INTERNAL_ERROR])
@@ -125,6 +126,7 @@ def _fix(paths, select, ignore, config, baseline, unsafe, show_diff, fmt, quiet,
 
     run = run_fixes(paths, select=select, ignore=ignore, config=config, baseline=baseline, unsafe=unsafe,
                     write=not show_diff)
+    _oracle_broke_during(None)
     report = run.report
     n, files = run.total_fixed, len(run.changed)
     what = f"{n} finding(s) in {files} file" + ("" if files == 1 else "s")
@@ -176,7 +178,7 @@ def _use_oracle(path, select, config) -> None:
     from linter.selection import parse_codes
 
     _oracle.use(path)
-    problem = _oracle.reference_problem()
+    problem = _OPENING_PROBLEM[0] = _oracle.reference_problem()
     if path is not None and problem:
         click.echo(f"oraclelint: error: --oracle: {problem}", err=True)
         sys.exit(2)
@@ -186,6 +188,18 @@ def _use_oracle(path, select, config) -> None:
             c.startswith("ORC") for c in parse_codes(select) + list(config.select)):
         click.echo("oraclelint: note: no Oracle index (run 'oraclelint oracle update' or give --oracle PATH); "
                    "the oracle checks (ORC) are off", err=True)
+
+
+def _oracle_broke_during(_unused=None) -> None:
+    """Say once that the Oracle index turned out damaged while the run read it."""
+    from linter.checks import _oracle
+
+    problem = _oracle.reference_problem()
+    if problem and problem != _OPENING_PROBLEM[0]:
+        click.echo(f"oraclelint: warning: {problem}; the oracle checks (ORC) were turned off", err=True)
+
+
+_OPENING_PROBLEM: list = [None]  # what _use_oracle already said
 
 
 def _check_codes(value: str | None, option: str) -> None:

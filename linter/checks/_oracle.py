@@ -94,16 +94,25 @@ def _open() -> tuple:
     if _opened is not None and _opened[2] is not None:
         _opened[2].close()
     index, problem = None, None
-    if stamp is None:
-        if _explicit is not None:
-            problem = f"no Oracle index at {path}"
+    if stamp is None and _explicit is not None:
+        problem = f"no Oracle index at {path}"
     else:
-        try:
+        try:  # no file: None; a directory, or a cache directory that is a file: named
             index = OracleIndex.open(path)
         except OracleIndexError as exc:
             problem = str(exc)
     _opened = (path, stamp, index, problem)
     return index, problem
+
+
+def _broken(exc: Exception) -> None:
+    """The index turned out damaged while it was read: the ORC checks are off from now on
+    (the command line reports it once, after the run)."""
+    global _opened
+    if _opened is not None:
+        if _opened[2] is not None:
+            _opened[2].close()
+        _opened = (_opened[0], _opened[1], None, str(exc))
 
 
 def reference():
@@ -327,7 +336,13 @@ def file_view(cards: list[Card]) -> FileView | None:
         held = _VIEWS.get(source)
         if held is not None and held[0] == key:
             return held[1]
-    view = _build_view(index, cards, set_kind)
+    from linter.oracle.index import OracleIndexError
+
+    try:
+        view = _build_view(index, cards, set_kind)
+    except OracleIndexError as exc:  # pages the quick check at opening did not see
+        _broken(exc)
+        return None
     if source is not None:
         _VIEWS[source] = (key, view)
     return view
