@@ -13,7 +13,22 @@ FORMATS = click.Choice(["text", "json"])
 CHECK_FORMATS = click.Choice(["text", "json", "sarif", "github"])
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+#: the exit status of a run stopped with Ctrl-C (128 + SIGINT, as shells report it)
+INTERRUPTED = 130
+
+
+class _Main(click.Group):
+    """The command group: a Ctrl-C ends any command with one line and exit status 130."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            click.echo("oraclelint: interrupted", err=True)
+            ctx.exit(INTERRUPTED)
+
+
+@click.group(cls=_Main, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="oraclelint")
 def main() -> None:
     """oraclelint: check Magic: The Gathering card files against the Comprehensive Rules."""
