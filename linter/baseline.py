@@ -177,7 +177,10 @@ class Baseline:
 
     def write(self, messages: dict[Key, str] | None = None) -> None:
         """Write the file atomically: a half-written baseline is never left behind."""
-        data = (json.dumps(self.as_json(messages), indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+        # backslashreplace: a lone surrogate (a card name, a file name that is not UTF-8) is
+        # written as the JSON escape it stands for, and reads back the same
+        data = (json.dumps(self.as_json(messages), indent=2, ensure_ascii=False) + "\n").encode(
+            "utf-8", "backslashreplace")
         folder = self.path.absolute().parent
         mode = owner = None  # a new baseline: the mode of a new file (0666 less the umask)
         try:

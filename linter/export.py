@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import tempfile
 from dataclasses import dataclass, field
 from datetime import date, timedelta
@@ -243,7 +244,12 @@ class _Dumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):  # libyaml's emitt
     """Multi-line text as literal blocks; short lists in flow style."""
 
 
+#: a lone surrogate (a JSON "\\ud800" in the card read) has no place in YAML: it is written as U+FFFD
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
 def _str(dumper: yaml.SafeDumper, value: str):
+    value = _SURROGATE.sub("\ufffd", value)
     # A literal block whose text ends in a line break would lose it: the reader
     # drops the final break of a clipped block.  Such text is double-quoted.
     if "\n" in value and not value.endswith("\n"):
@@ -295,7 +301,8 @@ def write_file(path: str | os.PathLike, text: str) -> None:
         mode, owner = st.st_mode & 0o7777, (st.st_uid, st.st_gid)
     except FileNotFoundError:
         mode = new_file_mode()
-    data = text.encode("utf-8")
+    # a lone surrogate left in JSON text is written as the JSON escape it stands for
+    data = text.encode("utf-8", "backslashreplace")
     try:
         fd, tmp = tempfile.mkstemp(prefix="." + os.path.basename(target) + ".", suffix=".oraclelint-tmp",
                                    dir=directory)

@@ -795,7 +795,9 @@ def unified_diff(path: str, before: bytes, after: bytes) -> str:
     """A git-style unified diff of one file's text (a/ and b/ paths)."""
     a = _lines(before.decode("utf-8-sig", errors="replace"))
     b = _lines(after.decode("utf-8-sig", errors="replace"))
-    label = diff_label(path)
+    from linter.reporters.style import printable
+
+    label = printable(diff_label(path))  # a name with a line break would end the header line
     out = []
     for line in difflib.unified_diff(a, b, f"a/{label}", f"b/{label}"):
         if line.endswith("\n"):

@@ -96,7 +96,8 @@ def artifact_uri(path: str, base: Path | None = None) -> str:
         rel = absolute.relative_to(base.absolute())
     except ValueError:
         return absolute.as_uri()
-    return quote(rel.as_posix(), safe="/")
+    # the name's own bytes, percent-encoded: a file name that is not UTF-8 stays the same file
+    return quote(os.fsencode(rel.as_posix()), safe="/")
 
 
 def result(d: Diagnostic, rule_index: dict[str, int], base: Path | None = None) -> dict:
