@@ -84,13 +84,23 @@ def _say(text: str, err: bool = True) -> None:
               help="Print a unified diff of what --fix would change; write nothing.")
 @click.option("--oracle", "oracle_path", type=click.Path(dir_okay=False),
               help="Oracle index to hold the cards against (default: the one 'oraclelint oracle update' "
-                   "keeps; with no index the oracle checks, ORC, do nothing).")
+                   "keeps; with no index the oracle checks, ORC, do nothing). Their fixes are safe only in "
+                   "files the configuration declares set-kind = \"oracle\".")
 @click.option("--jobs", "-j", type=click.IntRange(min=0), default=0, show_default=True,
               help="Worker processes for a large run (0: one per core when there are enough cards; "
                    "1: a single process).")
 def check(paths, fmt, select, ignore, exit_zero, quiet, config_path, baseline_path, write_baseline,
           statistics, show_source, fix, unsafe_fixes, show_diff, oracle_path, jobs) -> None:
-    """Check card files (directories are searched for supported files)."""
+    """Check card files (directories are searched for supported files).
+
+    Only regular files of at most 512 MiB are read; a FIFO, a device, a larger file or a
+    folder that cannot be listed is an FMT001 finding, and a card oraclelint itself fails
+    to parse or check is an FMT003 finding (always reported). File names, card names and
+    card text are shown with control characters escaped.
+
+    Exit status: 0 clean; 1 errors or warnings (or --fix changed a file); 2 a usage error,
+    an unreadable file or an FMT003 finding; 130 stopped with Ctrl-C.
+    """
     from linter.baseline import Baseline, BaselineError
     from linter.baseline import write_baseline as record_baseline
     from linter.checks.base import all_checks
