@@ -14,7 +14,11 @@ that overlaps one already taken waits for the next round.  The edited text
 is read back with the same reader and must give the same cards with only the
 fixed fields changed, else the fixes that break it are left out.  Then the
 cards are checked again, until no fix applies (at most ``MAX_ROUNDS``
-rounds).  Files are written at the end, each through a temporary file in its
+rounds).  A round's result is kept only if no safe fix gave its card a new
+error, or a new finding no safe fix removes (such a fix is held back and
+reported as unsafe); a field that comes back to a text it had already had
+(two checks undoing each other) keeps the first text of the cycle and takes
+no more fixes.  Files are written at the end, each through a temporary file in its
 own directory that replaces it, and only when the file on disk still holds
 the bytes that were read.
 """
