@@ -82,6 +82,8 @@ class Config:
     keywords: list[CustomKeyword] = field(default_factory=list)
     ability_words: list[str] = field(default_factory=list)
     symbols: list[str] = field(default_factory=list)
+    #: the templating checks also read cards outside the tournament card pool
+    non_tournament_templating: bool = False
 
     @property
     def root(self) -> Path:
@@ -362,7 +364,8 @@ def load_config(paths: Iterable[str | os.PathLike] = (), explicit: str | os.Path
 
 
 _KEYS = ("select", "ignore", "extend-select", "per-file-ignores", "per-card-ignores", "severity",
-         "self-reference", "cr-edition", "set-kind", "keywords", "ability-words", "symbols")
+         "self-reference", "cr-edition", "set-kind", "keywords", "ability-words", "symbols",
+         "non-tournament-templating")
 _KEYWORD_KEYS = ("name", "parameter", "kind", "reminder")
 
 
@@ -403,6 +406,11 @@ def parse_config(table: Any, path: Path | None = None, prefix: str = "") -> Conf
         c.severity[code_u] = level
     c.self_reference = _choice(table, "self-reference", SELF_REFERENCE_STYLES, path, prefix) or "this-object"
     c.set_kind = _choice(table, "set-kind", SET_KINDS, path, prefix)
+    if "non-tournament-templating" in table:
+        value = table["non-tournament-templating"]
+        if not isinstance(value, bool):
+            raise ConfigError(path, where("non-tournament-templating"), f"{value!r} is not true or false")
+        c.non_tournament_templating = value
     if "cr-edition" in table:
         ed = table["cr-edition"]
         ed = ed.isoformat() if hasattr(ed, "isoformat") else ed  # a bare TOML date

@@ -169,6 +169,8 @@ def _lint_cards(cards: list[Card], selection: Selection, errors: list[str] | Non
     set_checks = [c for c in checks if c.scope == "set"]
     for card in cards:
         for check in card_checks:
+            if not check.applies_to(card):
+                continue
             try:
                 for hit in check.check_card(card):
                     out.append(resolve(check, card, hit))
@@ -178,8 +180,11 @@ def _lint_cards(cards: list[Card], selection: Selection, errors: list[str] | Non
         by_file: dict[str, list[Card]] = {}
         for card in cards:
             by_file.setdefault(card.source.path if card.source else "", []).append(card)
-        for group in by_file.values():
+        for file_cards in by_file.values():
             for check in set_checks:
+                group = [c for c in file_cards if check.applies_to(c)]
+                if not group:
+                    continue
                 try:
                     for card, hit in check.check_set(group):
                         out.append(resolve(check, card, hit))

@@ -8,6 +8,7 @@ from typing import Iterable
 
 from linter.catalogue import load
 from linter.checks._chars import face_subtypes, face_type_lines
+from linter.checks._sets import sets_of
 from linter.checks.base import Check, Hit
 from linter.model import Card, Face
 
@@ -128,6 +129,10 @@ class DuplicateCardName(Check):
     needs_parse = False
 
     def check_set(self, cards: list[Card]) -> Iterable[tuple[Card, Hit]]:
+        for group in sets_of(cards):
+            yield from self._one_set(group)
+
+    def _one_set(self, cards: list[Card]) -> Iterable[tuple[Card, Hit]]:
         first: dict[str, Card] = {}
         for card in cards:
             if card.is_token or not card.name or not card.name.strip() or printed_as_variants(card):

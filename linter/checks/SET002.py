@@ -11,6 +11,7 @@ from typing import Iterable
 
 from linter.catalogue import load
 from linter.checks._chars import SELF_NOUNS, face_type_lines
+from linter.checks._sets import sets_of
 from linter.checks.base import Check, Hit
 from linter.model import Ability, Card, Face
 from linter.tables import keywords
@@ -306,6 +307,10 @@ class InconsistentReminderText(Check):
                "of this set, such as {example!r}: {text}")
 
     def check_set(self, cards: list[Card]) -> Iterable[tuple[Card, Hit]]:
+        for group in sets_of(cards):
+            yield from self._one_set(group)
+
+    def _one_set(self, cards: list[Card]) -> Iterable[tuple[Card, Hit]]:
         groups: dict[tuple[str, str], list[Occurrence]] = {}
         for card in cards:
             for occ in occurrences(card):

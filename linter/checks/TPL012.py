@@ -10,6 +10,7 @@ from typing import Iterable, Iterator
 
 from linter import config
 from linter.checks._templating import short_name, small_numbers
+from linter.checks._sets import sets_of
 from linter.checks.base import Check, Hit
 from linter.model import Card, Face
 
@@ -95,6 +96,10 @@ class ReminderTextWording(Check):
     message = "the reminder text of {keyword} reads {found!r}; {reference} reads {want!r}"
 
     def check_set(self, cards: list[Card]) -> Iterable[tuple[Card, Hit]]:
+        for group in sets_of(cards):
+            yield from self._one_set(group)
+
+    def _one_set(self, cards: list[Card]) -> Iterable[tuple[Card, Hit]]:
         declared = {k.name.lower(): k.reminder for k in config.active().keywords if k.reminder}
         groups: dict[tuple[str, str], list[tuple[Card, int, int, int, str, str]]] = {}
         for card in cards:

@@ -31,6 +31,7 @@ class CharData:
     odd_card_types: dict[str, str]  # ... and the card type each stands for
     odd_subtypes: dict[str, frozenset[str]]
     markers: frozenset[str]
+    summon_without_dash: frozenset[str]
     rank: dict[str, int]
     pt_subtypes: frozenset[str]
     creature_patterns: tuple[str, ...]
@@ -101,6 +102,7 @@ def char_data() -> CharData:
         odd_card_types=dict(data["nontraditional"]["card_types"] or {}),
         odd_subtypes=odd_sub,
         markers=frozenset(data["markers"] or ()),
+        summon_without_dash=frozenset(data["nontraditional"].get("summon_without_dash") or ()),
         rank=rank,
         pt_subtypes=frozenset(data["printed_pt"]["subtypes"] or ()),
         creature_patterns=creature_patterns,
@@ -191,6 +193,11 @@ def parse_type_line(text: str, offset: int = 0, *, plane: bool | None = None) ->
     words = [Word(w.group(), offset + w.start(), offset + w.end()) for w in _WORD.finditer(text)]
     # no separator: the head ends at the first word that is no type word but a known subtype
     for k, w in enumerate(words):
+        if w.text in data.summon_without_dash and k + 1 < len(words) and not data.is_head_word(words[k + 1].text):
+            # "Summon Licid": the old creature cards printed their subtypes without a dash
+            rest = words[k + 1:]
+            subs = _subtype_words(text[rest[0].start - offset:], rest[0].start, data, False)
+            return TypeLine(text, offset, words[:k + 1], None, subs)
         if data.is_head_word(w.text):
             continue
         if k > 0 and is_known_subtype(w.key, data):
@@ -427,6 +434,22 @@ def type_lines(card: Card, *, skip_markers: bool = True):
             if skip_markers and tl.is_marker(data):
                 continue
             yield i, face, tl
+
+
+def nontraditional_type_words(card: Card):
+    """Every (face index, word, kind) of a type line that only cards outside the tournament
+    card pool print: a supertype, card type or subtype the CR's lists do not hold that
+    rules_data/characteristics.yaml lists as nontraditional."""
+    data = char_data()
+    for i, _face, tl in type_lines(card):
+        for w in tl.head:
+            if w.text in data.odd_supertypes:
+                yield i, w, "supertype"
+            elif w.text in data.odd_card_types:
+                yield i, w, "card type"
+        for w in tl.subtypes:
+            if w.key in data.all_odd_subtypes and not data.types_of(w.key):
+                yield i, w, "subtype"
 
 
 def subtype_families(word: str, data: CharData | None = None) -> frozenset[str]:

@@ -90,6 +90,15 @@ class Check:
         REGISTRY[code] = cls
 
     # -- what subclasses implement -------------------------------------------------
+    def applies_to(self, card: "Card") -> bool:
+        """Whether the check reads ``card`` at all: the templating checks leave cards
+        outside the tournament card pool alone (see :meth:`non_tournament_note`)."""
+        if self.category != "templating":
+            return True
+        from linter.checks._products import templating_applies
+
+        return templating_applies(card)
+
     def check_card(self, card: "Card") -> Iterable[Hit]:
         return ()
 
@@ -125,6 +134,19 @@ class Check:
                 buf.append(line)
         out[current] = "\n".join(buf).strip()
         return out
+
+    @classmethod
+    def non_tournament_note(cls) -> str:
+        """What the check does with cards outside the tournament card pool (for explain)."""
+        if cls.category == "templating":
+            return ("Off for cards outside the tournament card pool (Un-sets, playtest cards, Alchemy "
+                    "and other digital-only products), whose text breaks the conventions on purpose: "
+                    "a card is one when its file says so (set_type funny, alchemy or memorabilia; "
+                    "digital; a silver border; the acorn security stamp; the playtest promo type) "
+                    "or, where the file does not say, when its own text does (an A- name, Alchemy's "
+                    "perpetually, conjure or seek, an Un-set's symbols, keywords or type words). "
+                    "Set non-tournament-templating = true to check them too.")
+        return "On for every card, those outside the tournament card pool (Un-sets, Alchemy) too."
 
     @classmethod
     def describe(cls) -> dict:
