@@ -190,6 +190,8 @@ def split_keyword(item: str) -> tuple[Keyword, str] | None:
         return kw, item[:length]  # "Desertwalk": the type is inside the word
     if not rest.strip() and (kw.name.lower() in (w.lower() for w in kw.written) or kw.parameter == "none"):
         return kw, ""
+    if any(item.lower() == w.lower() for w in kw.written if "[" not in w):
+        return kw, rest.strip().lstrip("—–-").strip()  # a form written out in full: "Modular—Sunburst"
     shape = _SHAPES[kw.parameter]
     if kw.parameter == "number" and any("[quality] [N]" in w for w in kw.written):
         shape = _QUALITY_NUMBER  # "Devour Food 3"

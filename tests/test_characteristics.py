@@ -159,6 +159,10 @@ def test_findings_point_at_the_word_in_the_file():
 #:   "Discard a card" for "Discard this card", a lost period — Radiant's partner reminder
 #:   ends without one). Template variants of one reminder ("the creature's color" beside
 #:   "that creature's color") are data in rules_data/set_level.yaml, not findings.
+#: - oracle-2026 (a bulk Oracle file: SET001 and SET002 compare nothing in it) holds Un-set,
+#:   playtest and digital cards whose printed costs break the color order of every
+#:   tournament card (MAN001: "{1}{U}{G}" where Oracle's order is {G}{U}, "{R}{G}{U}{B}", …):
+#:   the findings are right, the cards break the convention.
 KNOWN_WRONG = {
     ("AFC.xml", "Galea, Kindler of Hope", "MAN001"),
     ("NCC.xml", "Perrie, the Pulverizer", "MAN001"),
@@ -180,6 +184,10 @@ KNOWN_WRONG = {
     ("OTJ.xml", "Stubborn Burrowfiend", "SET002"),
     ("WHO.xml", "Judoon Enforcers", "SET002"),
     ("ZNR.xml", "Moss-Pit Skeleton", "SET002"),
+    *(("oracle-cards.json", name, "MAN001") for name in (
+        "M'Odo, the Gnarled Oracle", "The Water Maro", "Forestfolk", "Halana and Alena and Gisa and Geralf",
+        "Princess Snowfall", "The Karst, Enchanted", "Colossal Dreadmaw and Storm Crow", "Simic, Value Engine",
+        "The Scholar of Seas", "The Dogronmaster")),
 }
 
 

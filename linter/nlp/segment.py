@@ -56,6 +56,7 @@ _TRIGGER_RE = re.compile(r"(?:when|whenever|at)\b", re.I)
 _CHAPTER_RE = re.compile(r"((?:[IVX]+)(?:\s*,\s*[IVX]+)*)\s*[—–-]\s*")
 _LEVEL_RE = re.compile(r"LEVEL\s+(\d+)\s*(?:[-–]\s*(\d+)|(\+))\s*$")
 _STATION_RE = re.compile(r"STATION\s+(\d+)\s*\+\s*$")
+_ROW_RE = re.compile(r"\d+(?:\s*[—–-]\s*\d+|\+)\s*\|\s*(?=\S)")
 _PT_RE = re.compile(r"[+\-]?[\d*X]+(?:[+\-]\d+)?/[+\-]?[\d*X]+(?:[+\-]\d+)?\s*$")
 _MODE_RE = re.compile(r"•|\+\s*(?:\{[^{}]+\})+\s*[—–]|(?:\{P\})+\s*[—–]")
 _LABEL_RE = re.compile(r"([A-Z∞][^:{}.;•\"“]{0,48}?)\s*(?:[—–]| - )\s*(?=\S)")
@@ -198,6 +199,13 @@ class Segmenter:
         kws = K.parse_keyword_line(text, cs, le, holes, ctx)
         if kws is not None:
             return kws
+        # A station or die-roll row whose abilities are keywords: "9+ | Flying, first strike"
+        row = _ROW_RE.match(line)
+        if row:
+            kws = K.parse_keyword_line(text, cs + row.end(), le, holes, ctx)
+            if kws:
+                kws[0].start, kws[0].text = cs, text[cs:kws[0].end]
+                return kws
         # Loyalty abilities
         quote_holes = holes + [q for q in getattr(self, "quotes", []) if q[0] >= cs and q[1] <= le]
         colon = _first_colon(text, cs, le, quote_holes)
