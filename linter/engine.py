@@ -10,7 +10,7 @@ from typing import Iterable
 
 from linter import parallel, readers, suppress
 from linter.baseline import Baseline
-from linter.checks.base import Check, Hit, all_checks
+from linter.checks.base import Check, Hit, all_checks, one_finding_per_defect
 from linter.config import Config, reset_active
 from linter.diagnostics import Diagnostic
 from linter.model import Card
@@ -190,7 +190,7 @@ def _lint_cards(cards: list[Card], selection: Selection, errors: list[str] | Non
                         out.append(resolve(check, card, hit))
                 except Exception as exc:
                     errors.append(_internal_error(check, group[0], exc))
-    return out
+    return one_finding_per_defect(out)
 
 
 def resolve(check: Check, card: Card, hit: Hit) -> Diagnostic:

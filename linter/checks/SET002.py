@@ -25,6 +25,9 @@ _PRONOUN = re.compile(r"\b(?:it|them|they|he|she)\b")
 _POSSESSIVE = re.compile(r"\b(?:its|their|his|her)\b")
 _LIST = re.compile(r"\b([MN])(?: , [MN])+ ,? (or|and) ")
 _SPACE = re.compile(r"\s+")
+_TYPE_LIST = re.compile(r"TYPE\s*(?:(?:,|,? or|,? and/or|,? and)\s+TYPE\s*)+")
+# "twice that many", "three times that many": a multiple is a number
+_MULTIPLE = re.compile(r"\b(?:twice|thrice|N times?)\b")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 _EMBEDDED = re.compile(r"^(.*?)(?:walk|cycling| offering)\b", re.I)
 #: a line the parser does not know that reads like a keyword with its reminder text: a
@@ -50,6 +53,7 @@ def _words(text: str) -> str:
     s = text.replace("’", "'").lower()
     s = _MANA.sub(" M ", s)
     s = _NUMBER.sub(" N ", s)
+    s = _MULTIPLE.sub(" N ", _SPACE.sub(" ", s))
     s = _POSSESSIVE.sub(" POSS ", s)
     s = _PRONOUN.sub(" PRON ", s)
     s = re.sub(r"([,.;:()\"])", r" \1 ", s)
@@ -72,8 +76,9 @@ def loose(text: str, variables: list[str], selves: list[str], nouns: list[str], 
         s = _replace_ci(s, name, " SELF ", word=name[:1].isalnum())
     if nouns:
         s = _this_nouns(tuple(nouns)).sub(" SELF ", s)
-    for run in subtypes:
+    for run in sorted(subtypes, key=len, reverse=True):
         s = _replace_ci(s, run, " TYPE ", word=True)
+    s = _TYPE_LIST.sub(" TYPE ", s)  # "Bird and/or Soldier", "Faerie or Rogue": the card's own types
     return _words(s)
 
 
@@ -219,6 +224,7 @@ def occurrences(card: Card) -> Iterable[Occurrence]:
         selves += [n.split(",", 1)[0] for n in selves if "," in n]
         nouns = _self_nouns(face)
         runs = {" ".join(w.text for w in tl.subtypes) for tl in face_type_lines(face) if tl.subtypes}
+        runs |= {w.text for tl in face_type_lines(face) for w in tl.subtypes}  # one of them, or a list
         previous: Ability | None = None
         for a in parsed.abilities:
             shared_line = (previous is not None and previous.kind == "keyword" and previous.line == a.line)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, ClassVar, Iterable
 from linter.diagnostics import CATEGORIES, SEVERITIES, Fix
 
 if TYPE_CHECKING:  # pragma: no cover
+    from linter.diagnostics import Diagnostic
     from linter.model import Card
 
 CODE_RE = re.compile(r"^[A-Z]{2,4}\d{3}$")
@@ -57,6 +58,9 @@ class Check:
     scope: ClassVar[str] = "card"
     #: one-line message template, filled with the keyword arguments of :meth:`hit`.
     message: ClassVar[str] = ""
+    #: codes of checks that report the same defect where this one's span overlaps theirs:
+    #: there, only their finding is kept (one finding per defect)
+    gives_way_to: ClassVar[tuple[str, ...]] = ()
 
     def __init_subclass__(cls, **kwargs) -> None:
         super().__init_subclass__(**kwargs)
@@ -167,3 +171,28 @@ def all_checks() -> dict[str, type[Check]]:
 
     checks.load_all()
     return dict(sorted(REGISTRY.items()))
+
+
+def one_finding_per_defect(diagnostics: list["Diagnostic"]) -> list["Diagnostic"]:
+    """Leave out a finding whose check gives way (``gives_way_to``) to another check that
+    reports an overlapping span of the same field of the same card."""
+    yielding = {code: cls.gives_way_to for code, cls in REGISTRY.items() if cls.gives_way_to}
+    if not yielding or not any(d.code in yielding for d in diagnostics):
+        return diagnostics
+    spans: dict[tuple, list] = {}
+    for d in diagnostics:
+        if d.start is not None:
+            spans.setdefault((id(d.card_obj), d.face, d.field), []).append(d)
+    def span(d) -> tuple[int, int]:
+        return d.start, max(d.end or d.start, d.start + 1)
+
+    out = []
+    for d in diagnostics:
+        winners = yielding.get(d.code)
+        if winners and d.start is not None:
+            s, e = span(d)
+            if any(o.code in winners and span(o)[0] < e and s < span(o)[1]
+                   for o in spans.get((id(d.card_obj), d.face, d.field), ())):
+                continue
+        out.append(d)
+    return out
