@@ -257,15 +257,28 @@ def export(paths, fmt, output, all_versions) -> None:
 @click.option("--type-line", help="The card's type line (with --text).")
 @click.option("--mana-cost", help="The card's mana cost (with --text).")
 @click.option("--format", "fmt", type=FORMATS, default="text", show_default=True)
-def parse(paths, text, name, type_line, mana_cost, fmt) -> None:
+@click.option("--config", "config_path", type=click.Path(dir_okay=False),
+              help="Configuration file (default: oraclelint.toml or pyproject.toml found upward), "
+                   "whose declared keywords, ability words and types the parse knows.")
+def parse(paths, text, name, type_line, mana_cost, fmt, config_path) -> None:
     """Show how the rules text is parsed: abilities, costs and the CR rules each phrase invokes."""
     from linter import parse_view
+    from linter.config import ConfigError, load_config, reset_active
 
     if text is None and not paths:
         raise click.UsageError("give card files or --text")
     if text is not None and paths:
         raise click.UsageError("give card files or --text, not both")
-    result = parse_view.parse(paths, text=text, name=name, type_line=type_line, mana_cost=mana_cost)
+    try:
+        config = load_config(paths or ["."], explicit=config_path)
+    except ConfigError as exc:
+        click.echo(f"oraclelint: error: {exc}", err=True)
+        sys.exit(2)
+    config.install()  # a set's own keywords and types are parsed as such
+    try:
+        result = parse_view.parse(paths, text=text, name=name, type_line=type_line, mana_cost=mana_cost)
+    finally:
+        reset_active()
     if fmt == "json":
         click.echo(json.dumps(result.as_json(), indent=2, ensure_ascii=False))
     else:

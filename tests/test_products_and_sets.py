@@ -186,3 +186,11 @@ def test_check_paths_on_a_bulk_file(tmp_path):
     path.write_text(_scryfall([_GLADE, _GLADE_2]), encoding="utf-8")
     report = check_paths([str(path)], select=["SET"])
     assert report.diagnostics == []
+
+
+def test_a_divergent_version_printed_twice_is_reported_once():
+    usual = dict(_GLADE, set="abc")
+    odd = dict(_GLADE_2, set="abc")
+    found = lint_cards(read_text(_scryfall([usual, odd, usual, odd, usual]), path="cards.json").cards,
+                       select=["SET001"])
+    assert len(found) == 1 and found[0].line > 1

@@ -12,17 +12,25 @@ from linter.checks._templating import (
 from linter.checks.base import Check, Hit
 from linter.diagnostics import Edit, Fix
 from linter.model import Card
-from linter.tables import keyword_actions, keywords, types
+from linter.tables import extension_version, keyword_actions, keywords, types
 
 
-@functools.lru_cache(maxsize=1)
 def _type_words() -> frozenset[str]:
+    return _type_words_for(extension_version())
+
+
+@functools.lru_cache(maxsize=4)
+def _type_words_for(version: int) -> frozenset[str]:
     t = types()
     return t.all_subtypes() | t.card_types | t.supertypes
 
 
-@functools.lru_cache(maxsize=1)
 def _ordinary_words() -> frozenset[str]:
+    return _ordinary_words_for(extension_version())
+
+
+@functools.lru_cache(maxsize=4)
+def _ordinary_words_for(version: int) -> frozenset[str]:
     """Words that rules text uses for other things: English function words ("will"),
     keyword and keyword action names ("ward", "fight")."""
     from spacy.lang.en.stop_words import STOP_WORDS

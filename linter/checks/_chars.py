@@ -13,7 +13,7 @@ from linter.catalogue import CatalogueError, load
 from linter.checks._textutil import mask, reminder_spans
 from linter.diagnostics import Edit, Fix
 from linter.model import COLORS, Card, Face, cost_symbols
-from linter.tables import types
+from linter.tables import extension_version, types
 
 # -- the data ---------------------------------------------------------------------------
 
@@ -66,8 +66,13 @@ class CharData:
                 or self.type_word(word) is not None or word in self.markers)
 
 
-@functools.lru_cache(maxsize=None)
 def char_data() -> CharData:
+    """The type tables and characteristics.yaml (with the set's own subtypes and supertypes)."""
+    return _char_data_for(extension_version())
+
+
+@functools.lru_cache(maxsize=4)
+def _char_data_for(version: int) -> CharData:
     data = load("characteristics")
     tables = types()
     subtypes = {t: set(names) for t, names in tables.subtypes.items()}
@@ -254,11 +259,11 @@ def face_type_lines(face: Face) -> tuple[TypeLine, ...]:
     (The result is shared between calls: do not change it.)"""
     if not face.type_line:
         return ()
-    return _split_type_line(face.type_line)
+    return _split_type_line(face.type_line, extension_version())
 
 
 @functools.lru_cache(maxsize=8192)
-def _split_type_line(type_line: str) -> tuple[TypeLine, ...]:
+def _split_type_line(type_line: str, version: int = 0) -> tuple[TypeLine, ...]:
     return tuple(parse_type_line(part, off) for part, off in split_parts(type_line) if part)
 
 
@@ -450,6 +455,19 @@ def nontraditional_type_words(card: Card):
         for w in tl.subtypes:
             if w.key in data.all_odd_subtypes and not data.types_of(w.key):
                 yield i, w, "subtype"
+
+
+def not_a_card(card: Card) -> bool:
+    """An entry of a card file that is no card: its type line is there but blank on every
+    face, and it is kept as a token (a set's notes, a deck's header), has no rules text (a
+    placeholder in a skeleton), or has nothing of a card beside its text (no mana cost,
+    power, toughness, loyalty or defense: a decklist, a pronunciation guide)."""
+    faces = card.faces
+    if not faces or any(f.type_line is None or f.type_line.strip() for f in faces):
+        return False
+    if card.is_token or not any((f.oracle_text or "").strip() for f in faces):
+        return True
+    return not any(f.mana_cost or f.power or f.toughness or f.loyalty or f.defense for f in faces)
 
 
 def subtype_families(word: str, data: CharData | None = None) -> frozenset[str]:

@@ -237,6 +237,21 @@ _CARD_BEFORE = re.compile(r"\b(?:[Dd]iscard|[Rr]eveal|[Cc]ycle|[Ss]huffle)\s+$")
 _CARD_AFTER = re.compile(r"^(?:'s?)?\s+(?:is|was) (?:in|put into) (?:your|a|its owner's|their|an opponent's) "
                          r"(?:opening hand|graveyard(?! from the battlefield)|hand|library)|^\s+is in exile\b")
 _ZONE_WORDS = re.compile(r"\b(?:graveyard|your hand|library|(?:in|from|into) exile|remains exiled)\b")
+
+
+@functools.lru_cache(maxsize=4)
+def _set_zones(zones: tuple[str, ...]) -> re.Pattern | None:
+    if not zones:
+        return None
+    return re.compile(r"\b(?:" + "|".join(re.escape(z) for z in sorted(zones, key=len, reverse=True)) + r")\b", re.I)
+
+
+def _zone_words(text: str) -> bool:
+    """Words about a zone other than the battlefield, the set's own zones included."""
+    from linter.tables import zones
+
+    own = _set_zones(zones())
+    return bool(_ZONE_WORDS.search(text) or (own is not None and own.search(text)))
 # what the object does or has on the battlefield, whatever zone words stand near
 _ON_BATTLEFIELD_AFTER = re.compile(
     r"^(?:'s)?\s+(?:enters|dies|deals|attacks|blocks|gets|gains|has|can't|leaves the battlefield"
@@ -257,10 +272,10 @@ def card_in_zone(text: str, s: int, e: int) -> bool:
     if _CARD_BEFORE.search(before) or _CARD_AFTER.match(after) or FROM_ZONE_AFTER.match(after):
         return True
     sentence = sentence_before(text, s)
-    if _RETURN_BEFORE.search(before) and _ZONE_WORDS.search(sentence):
+    if _RETURN_BEFORE.search(before) and _zone_words(sentence):
         return True  # "When Name is put into a graveyard …, return Name to its owner's hand"
     phrase = _PHRASE_START.split(sentence)[-1] + _PHRASE_END.split(text[e:e + 60], 1)[0]
-    return bool(_ZONE_WORDS.search(phrase)) and not (_ON_BATTLEFIELD_AFTER.match(after)
+    return _zone_words(phrase) and not (_ON_BATTLEFIELD_AFTER.match(after)
                                                      or _ON_BATTLEFIELD_BEFORE.search(before))
 
 

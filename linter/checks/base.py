@@ -94,9 +94,17 @@ class Check:
         REGISTRY[code] = cls
 
     # -- what subclasses implement -------------------------------------------------
+    #: checks that read entries that are no card (a set's notes, a placeholder)
+    reads_non_cards: ClassVar[bool] = False
+
     def applies_to(self, card: "Card") -> bool:
-        """Whether the check reads ``card`` at all: the templating checks leave cards
-        outside the tournament card pool alone (see :meth:`non_tournament_note`)."""
+        """Whether the check reads ``card`` at all: an entry that is no card only gets the
+        checks that say so (FMT003), and the templating checks leave cards outside the
+        tournament card pool alone (see :meth:`non_tournament_note`)."""
+        from linter.checks._chars import not_a_card
+
+        if not self.reads_non_cards and not_a_card(card):
+            return False
         if self.category != "templating":
             return True
         from linter.checks._products import templating_applies
