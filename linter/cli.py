@@ -74,7 +74,7 @@ def check(paths, fmt, select, ignore, exit_zero, quiet, config_path, baseline_pa
         sys.exit(2)
     if config.edition_note():
         click.echo(f"oraclelint: warning: {config.edition_note()}", err=True)
-    _use_oracle(oracle_path, select, config)
+    _use_oracle(oracle_path, select, ignore, config)
     if fix or show_diff:
         _fix(paths, select, ignore, config, baseline, unsafe_fixes, show_diff, fmt, quiet, exit_zero,
              statistics, show_source)
@@ -157,10 +157,11 @@ def _fix(paths, select, ignore, config, baseline, unsafe, show_diff, fmt, quiet,
     sys.exit(code)
 
 
-def _use_oracle(path, select, config) -> None:
-    """Choose the Oracle index of the run; say so on stderr when it cannot be used."""
+def _use_oracle(path, select, ignore, config) -> None:
+    """Choose the Oracle index of the run; say so on stderr, once, when it cannot be used."""
     from linter.checks import _oracle
-    from linter.selection import parse_codes
+    from linter.checks.base import all_checks
+    from linter.selection import Selection
 
     _oracle.use(path)
     problem = _oracle.reference_problem()
@@ -169,8 +170,13 @@ def _use_oracle(path, select, config) -> None:
         sys.exit(2)
     if problem:
         click.echo(f"oraclelint: warning: {problem}; the oracle checks (ORC) are off", err=True)
-    elif _oracle.reference() is None and any(
-            c.startswith("ORC") for c in parse_codes(select) + list(config.select)):
+        return
+    chosen, ignored = config.selection(select, ignore)
+    # only where the run asks for them ("--select ORC", "ALL", the configuration's select):
+    # a run with the default selection is not told about an index it did not ask for
+    selection = Selection(chosen, ignored)
+    if _oracle.reference() is None and chosen and any(
+            code.startswith("ORC") and selection.active(code) for code in all_checks()):
         click.echo("oraclelint: note: no Oracle index (run 'oraclelint oracle update' or give --oracle PATH); "
                    "the oracle checks (ORC) are off", err=True)
 

@@ -121,7 +121,9 @@ def card_fields(card: Card, fmt: str = "yaml") -> dict[str, Any]:
         out["set"] = card.set_code
     if card.released is not None:
         out["released_at"] = card.released
-    for key in PRODUCT_KEYS:
+    # what the file said of the card's product round-trips in YAML; the Scryfall export is
+    # what an Oracle index is built from, where a memorabilia printing would be no card
+    for key in PRODUCT_KEYS if not scryfall else ():
         value = getattr(card, key)
         if value is not None:
             out[key] = list(value) if isinstance(value, tuple) else value

@@ -211,3 +211,13 @@ def test_real_type_lines_hold_only_known_words(shared_data):
     found = {(Path(d.path).name, d.card, d.code) for d in lint_cards(cards, select=codes)
              if d.severity != "info"}
     assert found == {k for k in KNOWN_WRONG if k[2] in codes}
+
+
+def test_a_subtype_many_cards_share_is_a_note_even_close_to_a_known_one():
+    walkers = "".join(f"- {{name: 'Ajanni, {t}', mana_cost: '{{3}}{{W}}', type_line: Legendary Planeswalker — Ajanni, "
+                      f"loyalty: '3'}}\n" for t in ("Storm Caller", "Tide Mage", "Pride Keeper"))
+    found = lint(walkers, "set.yaml", ["TYP004"])
+    assert [d.severity for d in found] == ["info"] * 3
+    assert all("'Ajani'" in d.message for d in found)
+    one = lint(walkers.splitlines()[0] + "\n", "set.yaml", ["TYP004"])
+    assert [d.severity for d in one] == ["warning"] and "did you mean 'Ajani'" in one[0].message

@@ -33,6 +33,7 @@ class Context:
     other_names: tuple[str, ...] = ()
     types: frozenset[str] = frozenset()  # card types and subtypes, lower case
     spell: bool = False  # an instant or sorcery face: effects are spell abilities
+    saga: bool = False  # a Saga face: a line of chapter numbers and a dash is a chapter
 
     @classmethod
     def build(cls, name=None, face_name=None, type_line=None, other_names=()) -> "Context":
@@ -47,7 +48,8 @@ class Context:
                 types.update(t.lower() for t in ctypes)
                 types.update(t.lower() for t in subs)
         spell = bool(types & {"instant", "sorcery"}) and not (types & {"creature", "artifact", "enchantment", "land", "planeswalker", "battle"})
-        return cls(name, face_name, type_line, legendary, tuple(other_names), frozenset(types), spell)
+        return cls(name, face_name, type_line, legendary, tuple(other_names), frozenset(types), spell,
+                   "saga" in types)
 
 
 GRANTED = Context()  # a quoted ability belongs to a permanent (or a player, an emblem)
@@ -191,7 +193,7 @@ class Segmenter:
         line = text[cs:le]
         # Saga chapters: "I —", "II, III —"
         m = _CHAPTER_RE.match(line)
-        if m and m.end() < len(line):
+        if m and (m.end() < len(line) or ctx.saga):  # a Saga's last chapter may still be empty
             chapters = tuple(T.from_roman(x.strip()) for x in m.group(1).split(","))
             ab = Ability("chapter", line, cs, le, chapters=chapters, effect_start=cs + m.end())
             return [ab]

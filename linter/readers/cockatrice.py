@@ -82,7 +82,7 @@ class _Collected:
     def __init__(self) -> None:
         self.root: str | None = None
         self.sets: dict[str, str | None] = {}
-        self.set_types: dict[str, str] = {}  # code -> <settype> in lower case ("funny", "alchemy")
+        self.set_types: dict[str, str] = {}  # code -> <settype> as Scryfall names it ("funny", "alchemy")
         self.set_order: list[str] = []
         self.entries: list[_Entry] = []
 
@@ -165,7 +165,8 @@ def _collector(ex, out: _Collected):
             code = (set_fields.get("name") or "").strip()
             if code:
                 out.sets[code] = (set_fields.get("releasedate") or "").strip() or None
-                kind = (set_fields.get("settype") or "").strip().lower()
+                # Scryfall's names for the kind of product: "Draft Innovation" -> "draft_innovation"
+                kind = "_".join((set_fields.get("settype") or "").lower().split())
                 if kind:
                     out.set_types[code] = kind
                 out.set_order.append(code)
