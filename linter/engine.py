@@ -83,6 +83,7 @@ def _check_paths(paths: Iterable[str], selection: Selection, config: Config | No
                  baseline: Baseline | None, results: list[ReadResult] | None = None,
                  jobs: int | None = 1) -> Report:
     report = Report()
+    read_here = results is None  # not a fix's second look at files it is editing
     if results is None:
         results = read_paths(paths)
     for result in results:
@@ -99,6 +100,8 @@ def _check_paths(paths: Iterable[str], selection: Selection, config: Config | No
     else:
         found = lint_cards(report.cards, selection=selection, errors=report.internal_errors)
     report.diagnostics.extend(found)
+    if config is not None and read_here:
+        report.diagnostics.extend(lint_declared_reminders(config, selection, report.internal_errors))
     report.diagnostics = filter_findings(report, selection, config, baseline)
     report.diagnostics.sort(key=Diagnostic.sort_key)
     return report
@@ -136,6 +139,21 @@ def filter_findings(report: Report, selection: Selection, config: Config | None 
 def read_paths(paths: Iterable[str]) -> list[ReadResult]:
     files, missing = readers.discover(list(paths))
     return [readers.read_file(p) for p in files] + list(missing)
+
+
+def lint_declared_reminders(config: Config, selection: Selection, errors: list[str]) -> list[Diagnostic]:
+    """The wording and symbol checks on the reminder texts the configuration declares
+    (reported in the configuration file; no fix is offered there)."""
+    from linter.checks._declared import CODE_PREFIXES, declared_reminder_cards
+
+    cards = declared_reminder_cards(config)
+    codes = [c for c in all_checks() if c.startswith(CODE_PREFIXES) and selection.active(c)]
+    if not cards or not codes:
+        return []
+    found = lint_cards(cards, selection=Selection(codes), errors=errors)
+    for d in found:
+        d.fix = None
+    return found
 
 
 def parse_cards(cards: list[Card]) -> None:
