@@ -25,7 +25,8 @@ _PRONOUN = re.compile(r"\b(?:it|them|they|he|she)\b")
 _POSSESSIVE = re.compile(r"\b(?:its|their|his|her)\b")
 _LIST = re.compile(r"\b([MN])(?: , [MN])+ ,? (or|and) ")
 _SPACE = re.compile(r"\s+")
-_TYPE_LIST = re.compile(r"TYPE\s*(?:(?:,|,? or|,? and/or|,? and)\s+TYPE\s*)+")
+_TYPE_LIST = re.compile(r"TYPE\s*(?:(?:,|,? or|,? and/or|,? and)?\s+TYPE\s*)+")
+_TOKEN_NOUN = r"(?:creature|artifact|enchantment|land|token)s?\b"
 # "twice that many", "three times that many": a multiple is a number
 _MULTIPLE = re.compile(r"\b(?:twice|thrice|N times?)\b")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
@@ -77,7 +78,10 @@ def loose(text: str, variables: list[str], selves: list[str], nouns: list[str], 
     if nouns:
         s = _this_nouns(tuple(nouns)).sub(" SELF ", s)
     for run in sorted(subtypes, key=len, reverse=True):
-        s = _replace_ci(s, run, " TYPE ", word=True)
+        if " " in run:  # the card's subtypes written together: "Zombie Human Cleric"
+            s = _replace_ci(s, run, " TYPE ", word=True)
+        else:  # one of them, alone or in a list, but not a token's type ("a 1/1 Warrior creature token")
+            s = re.sub(rf"\b{re.escape(run)}s?\b(?!\s+{_TOKEN_NOUN})", " TYPE ", s)
     s = _TYPE_LIST.sub(" TYPE ", s)  # "Bird and/or Soldier", "Faerie or Rogue": the card's own types
     return _words(s)
 

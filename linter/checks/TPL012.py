@@ -41,7 +41,7 @@ _PLACEHOLDERS = ((re.compile(r"\[cost\]", re.I), "{COST}"), (re.compile(r"\[(?:n
 _PRONOUN = re.compile(r"\b(?:it|he|she|they|him|her|them)\b")
 _POSSESSIVE = re.compile(r"\b(?:its|his|their)\b")
 # "Bird or Soldier", "Elf and/or Druid": the card's own creature types, in a list
-_TYPE_LIST = re.compile(r"TYPE(?:(?:,| or| and/or| and|,? or|,? and) TYPE)+")
+_TYPE_LIST = re.compile(r"TYPE(?:(?:,| or| and/or| and|,? or|,? and)? TYPE)+")
 
 
 def normalize(reminder: str, names: tuple[str, ...] = (), subtypes: tuple[str, ...] = ()) -> str:
@@ -54,7 +54,9 @@ def normalize(reminder: str, names: tuple[str, ...] = (), subtypes: tuple[str, .
         text = text.replace(name, "SELF")
     text = _SELF.sub("SELF", text)
     for sub in sorted(subtypes, key=len, reverse=True):
-        text = re.sub(rf"\b{re.escape(sub)}s?\b", "TYPE", text)
+        # the card's own types, but not a token's ("a 1/1 Warrior creature token")
+        text = re.sub(rf"\b{re.escape(sub)}s?\b(?!\s+(?:creature|artifact|enchantment|land|token)s?\b)",
+                      "TYPE", text)
     text = _TYPE_LIST.sub("TYPE", text)
     text = _MANA.sub("{COST}", text)
     text = _number().sub("N", text)

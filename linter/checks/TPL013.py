@@ -46,7 +46,7 @@ class StraySpacing(Check):
     severity = "warning"
     rules = ("207.1",)
     fixable = True
-    message = "{what} in the rules text"
+    message = "{what}"
     needs_parse = False
 
     def check_card(self, card: Card) -> Iterable[Hit]:
@@ -54,9 +54,18 @@ class StraySpacing(Check):
             text = face.oracle_text
             if not text:
                 continue
-            for s, e, what in stray_spacing(text):
+            runs = stray_spacing(text)
+            if len(runs) == 2 and runs[0][0] == 0 and runs[1][1] == len(text) and "\n" not in text:
+                # " NA ": one finding for the spaces around a one-line text
+                edits = [Edit(runs[0][0], runs[0][1], ""), Edit(runs[1][0], runs[1][1], "")]
+                fix = Fix("delete the spaces", edits, safe=True, face=i, field="oracle_text")
+                yield self.hit(face=i, field="oracle_text", start=0, end=len(text), fix=fix,
+                               what="Spaces around the rules text")
+                continue
+            for s, e, what in runs:
                 between = 0 < s and e < len(text) and not text[s - 1].isspace() and not text[e].isspace()
                 new = " " if between else ""
                 fix = Fix("write one space" if between else "delete the spaces", [Edit(s, e, new)],
                           safe=True, face=i, field="oracle_text")
-                yield self.hit(face=i, field="oracle_text", start=s, end=e, fix=fix, what=what[:1].upper() + what[1:])
+                what = what[:1].upper() + what[1:] + ("" if "rules text" in what else " of the rules text")
+                yield self.hit(face=i, field="oracle_text", start=s, end=e, fix=fix, what=what)

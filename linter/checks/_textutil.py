@@ -177,7 +177,9 @@ def stray_spacing(text: str) -> list[tuple[int, int, str]]:
             what = "a space before a line break"
         elif e == len(text):
             what = "a space at the end of the rules text"
-        elif s == 0 or text[s - 1] == "\n":
+        elif s == 0:
+            what = "a space at the start of the rules text"
+        elif text[s - 1] == "\n":
             what = "a space at the start of a line"
         elif "\t" in run and len(run) == 1:
             what = "a tab between words"
