@@ -11,7 +11,7 @@ from typing import Iterable
 
 from linter.catalogue import load
 from linter.checks._chars import SELF_NOUNS, face_type_lines
-from linter.checks._sets import sets_of
+from linter.checks._sets import as_fewer_than, sets_of
 from linter.checks.base import Check, Hit
 from linter.model import Ability, Card, Face
 from linter.tables import keywords
@@ -252,7 +252,8 @@ def occurrences(card: Card) -> Iterable[Occurrence]:
                 kw = table.get(keyword.lower())
                 embedded = embedded_part(a, head) if a.keyword else []
                 own = [r for r in runs if r.lower() not in keyword.lower()]
-                key = normalize(text, keyword, variable_parts(parameter, embedded), selves, nouns, own)
+                key = normalize(as_fewer_than(text, parameter), keyword, variable_parts(parameter, embedded),
+                                selves, nouns, own)
                 yield Occurrence(card, i, s, e, keyword, kw.rule if kw else None, text, key,
                                  parameter_shape(parameter, embedded))
                 break

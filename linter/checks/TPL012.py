@@ -11,7 +11,7 @@ from typing import Iterable, Iterator
 from linter import config
 from linter.checks._chars import face_subtypes
 from linter.checks._templating import short_name, small_numbers
-from linter.checks._sets import sets_of
+from linter.checks._sets import as_fewer_than, sets_of
 from linter.checks.base import Check, Hit
 from linter.model import Card, Face
 
@@ -139,7 +139,9 @@ class ReminderTextWording(Check):
                 for kw, written, s, e, raw in self._reminders(face):
                     names = tuple(n for n in (face.name, card.name, short_name(face.name or "")) if n)
                     key = (kw, normalize(written, names))
-                    groups.setdefault(key, []).append((card, i, s, e, raw, normalize(raw, names, subtypes)))
+                    number = written[len(kw):].strip()  # "Infuse 1 (… if it has none.)"
+                    compared = normalize(as_fewer_than(raw, number), names, subtypes)
+                    groups.setdefault(key, []).append((card, i, s, e, raw, compared))
         for (kw, _param), items in groups.items():
             want_raw = declared.get(kw.lower())
             if want_raw is not None:

@@ -457,17 +457,30 @@ def nontraditional_type_words(card: Card):
                 yield i, w, "subtype"
 
 
+#: what a file writes in a stat field that the card does not have ("NA", "-")
+_NOT_APPLICABLE = frozenset({"NA", "N/A", "N.A.", "-", "—", "–", "NONE"})
+
+
+def stated(value: str | None) -> bool:
+    """Whether a power, toughness, loyalty or defense field states a value: not blank and
+    not a file's word for "not applicable"."""
+    return bool(value and value.strip() and value.strip().upper() not in _NOT_APPLICABLE)
+
+
 def not_a_card(card: Card) -> bool:
     """An entry of a card file that is no card: its type line is there but blank on every
     face, and it is kept as a token (a set's notes, a deck's header), has no rules text (a
-    placeholder in a skeleton), or has nothing of a card beside its text (no mana cost,
+    placeholder in a skeleton; a list of symbols counts as none), or has nothing of a card beside its text (no mana cost,
     power, toughness, loyalty or defense: a decklist, a pronunciation guide)."""
     faces = card.faces
     if not faces or any(f.type_line is None or f.type_line.strip() for f in faces):
         return False
-    if card.is_token or not any((f.oracle_text or "").strip() for f in faces):
-        return True
+    if card.is_token or not any(_WORDS_OUTSIDE_BRACES.search(f.oracle_text or "") for f in faces):
+        return True  # no rules text, or only a list of symbols ("{V}\n{VW}\n{VU}")
     return not any(f.mana_cost or f.power or f.toughness or f.loyalty or f.defense for f in faces)
+
+
+_WORDS_OUTSIDE_BRACES = re.compile(r"(?:^|(?<=[^{\w]))[A-Za-z]{2,}")
 
 
 def subtype_families(word: str, data: CharData | None = None) -> frozenset[str]:

@@ -1,4 +1,5 @@
-"""The sets that the set-level checks (SET001, SET002, TPL012) compare cards within.
+"""The sets that the set-level checks (SET001, SET002, TPL012) compare cards within, and what
+they set aside when they compare reminder texts.
 
 A set is the cards of one file that share a set code (Scryfall's ``set``, a
 Cockatrice ``<set>``, an MSE-Hub or LackeyBot set id); a file whose cards name
@@ -10,6 +11,8 @@ of Oracle (``set-kind = "oracle"``) only cards that name a set are grouped.
 """
 
 from __future__ import annotations
+
+import re
 
 from linter import config
 from linter.model import Card
@@ -35,3 +38,14 @@ def _file_is_a_set(card: Card, kind: str | None) -> bool:
         return kind == "custom"
     fmt = card.source.format if card.source is not None else ""
     return fmt not in ORACLE_FORMATS
+
+
+_NONE = re.compile(r"\bnone\b")
+
+
+def as_fewer_than(reminder: str, parameter: str | None) -> str:
+    """A reminder of a keyword whose number is 1 written with "none" where the others say
+    "fewer than N" ("Infuse 1 (… if it has none.)"): the same words for the comparison."""
+    if (parameter or "").strip().lower() in ("1", "one"):
+        return _NONE.sub("fewer than one", reminder)
+    return reminder

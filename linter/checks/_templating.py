@@ -146,8 +146,15 @@ def short_name(name: str) -> str | None:
     None for a name without a title, or one that lists several characters."""
     if "," not in name or keep_rule("keep_full_name", name=name):
         return None
-    short = name.split(",", 1)[0].strip()
+    short = _name_prefix().sub("", name.split(",", 1)[0].strip())  # "A-Kona, …" is Kona
     return short or None
+
+
+@functools.lru_cache(maxsize=1)
+def _name_prefix() -> re.Pattern:
+    """Prefixes a file puts before a card's name that its text leaves out (Alchemy's "A-",
+    a designer's collector code), as rules_data/self_reference.yaml lists them."""
+    return re.compile("^(?:" + "|".join(load("self_reference")["name_prefixes"]) + ")")
 
 
 @dataclass(frozen=True)
