@@ -105,13 +105,3 @@ def _from_text(card: Card) -> Product | None:
             continue  # some ("Cyborg") also stand on tournament cards
         return Product("Un-set", f"its type word {word.text!r} is printed only outside the tournament card pool", False)
     return None
-
-
-def templating_applies(card: Card) -> bool:
-    """Whether the templating checks read ``card`` (not when it is outside the tournament
-    card pool, unless the configuration asks for it)."""
-    from linter import config
-
-    if config.active().non_tournament_templating:
-        return True
-    return non_tournament(card) is None

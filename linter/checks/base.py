@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import inspect
 import re
+import weakref
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Iterable
 
@@ -101,15 +102,10 @@ class Check:
         """Whether the check reads ``card`` at all: an entry that is no card only gets the
         checks that say so (FMT003), and the templating checks leave cards outside the
         tournament card pool alone (see :meth:`non_tournament_note`)."""
-        from linter.checks._chars import not_a_card
-
-        if not self.reads_non_cards and not_a_card(card):
+        no_card, templating = _what_reads(card)
+        if no_card and not self.reads_non_cards:
             return False
-        if self.category != "templating":
-            return True
-        from linter.checks._products import templating_applies
-
-        return templating_applies(card)
+        return templating or self.category != "templating"
 
     def check_card(self, card: "Card") -> Iterable[Hit]:
         return ()
@@ -179,6 +175,25 @@ def all_checks() -> dict[str, type[Check]]:
 
     checks.load_all()
     return dict(sorted(REGISTRY.items()))
+
+
+_READ: "weakref.WeakKeyDictionary[Card, tuple[bool, bool]]" = weakref.WeakKeyDictionary()
+
+
+def _what_reads(card: "Card") -> tuple[bool, bool]:
+    """(the entry is no card, the templating checks read it). A run asks this for every
+    card and check: what the card is is worked out once, once its text is parsed."""
+    from linter import config
+
+    found = _READ.get(card)
+    if found is None:
+        from linter.checks._chars import not_a_card
+        from linter.checks._products import non_tournament
+
+        found = (not_a_card(card), non_tournament(card) is None)
+        if all(f.parsed is not None or not f.oracle_text for f in card.faces):
+            _READ[card] = found
+    return found[0], found[1] or config.active().non_tournament_templating
 
 
 def one_finding_per_defect(diagnostics: list["Diagnostic"]) -> list["Diagnostic"]:
