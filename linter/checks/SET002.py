@@ -315,7 +315,7 @@ class InconsistentReminderText(Check):
     rules = ("207.2a",)
     scope = "set"
     message = ("reminder text of {keyword} differs from the one on {others} other card{s} "
-               "of this set, such as {example!r}: {text}")
+               "of this set, such as {example!r} {usual}; this card's reads {text}")
 
     def check_set(self, cards: list[Card]) -> Iterable[tuple[Card, Hit]]:
         for group in sets_of(cards):
@@ -342,4 +342,4 @@ class InconsistentReminderText(Check):
                 yield o.card, self.hit(face=o.face, field="oracle_text", start=o.start, end=o.end,
                                        rules=rules, keyword=o.keyword, others=agreeing,
                                        s="" if agreeing == 1 else "s", example=reference.card.name,
-                                       text=o.text)
+                                       usual=reference.text, text=o.text)
