@@ -194,3 +194,22 @@ def test_a_divergent_version_printed_twice_is_reported_once():
     found = lint_cards(read_text(_scryfall([usual, odd, usual, odd, usual]), path="cards.json").cards,
                        select=["SET001"])
     assert len(found) == 1 and found[0].line > 1
+
+
+def test_a_custom_sets_own_alchemy_words_do_not_make_it_a_digital_card():
+    text = _TEXT + "\\nConjure a card named Harvest Omen into your hand."
+    config = parse_config({"set-kind": "custom"})
+    assert codes(yaml_card(text=text), config=config) == ["RUL002", "TPL003"]
+    lackeybot = {"Harvest Omen": {"cardName": "Harvest Omen", "manaCost": "{2}{G}", "typeLine": "Instant",
+                                  "rulesText": "Harvest Omen costs {1} less to cast.\n{T}: Draw a card.\n"
+                                               "Conjure a card named Harvest Omen into your hand.",
+                                  "setID": "ABC", "shape": "normal"}}
+    assert codes(json.dumps(lackeybot), path="cards.json") == ["RUL002", "TPL003"]
+    # the fields still say it where a custom set writes them
+    assert codes(yaml_card("border_color: silver", text=text), config=config) == ["RUL002"]
+
+
+def test_where_the_file_says_what_the_product_is_the_text_is_not_asked():
+    text = _TEXT + "\\nConjure a card named Harvest Omen into your hand."
+    assert codes(yaml_card("set_type: expansion", text=text)) == ["RUL002", "TPL003"]
+    assert codes(yaml_card(text=text)) == ["RUL002"]

@@ -53,15 +53,16 @@ def non_tournament(card: Card) -> Product | None:
     """Why ``card`` is outside the tournament card pool, or None when nothing says so.
 
     The card's own fields (set_type, digital, border_color, security_stamp,
-    promo_types) decide where the file has them; otherwise its name and its
-    rules text (read once parsed): Alchemy's keyword actions, an Un-set's
-    symbols, keywords and type words printed only outside the pool.
+    promo_types) decide where the file has them; otherwise, in a file of real
+    cards (not a custom set's), its name and its rules text (read once
+    parsed): Alchemy's keyword actions, an Un-set's symbols, keywords and type
+    words printed only outside the pool.
     """
     try:
         return _seen[card]
     except KeyError:
         pass
-    found = _from_fields(card) or _from_text(card)
+    found = _from_fields(card) or (_from_text(card) if _judged_by_text(card) else None)
     if card.faces and all(f.parsed is not None or not f.oracle_text for f in card.faces):
         _seen[card] = found  # the text's verdict is final once the parse has run
     return found
@@ -78,6 +79,26 @@ def _from_fields(card: Card) -> Product | None:
         if promo in fields.get("promo_types", ()):
             return Product(promo, f"promo_types {promo}", True)
     return None
+
+
+#: formats that only hold a designer's own cards: there Alchemy's words ("conjure") are the
+#: set's own mechanics, and nothing says a card is outside the tournament pool but its fields
+CUSTOM_FORMATS = frozenset({"mse-set", "msehub", "lackeybot"})
+
+
+def _judged_by_text(card: Card) -> bool:
+    """Whether a card's own text may say that it is outside the tournament card pool: where
+    the file gives none of the product fields (a Cockatrice set's <settype> "expansion" or
+    "custom" has said what it is), and not in a custom set (its format, or set-kind =
+    "custom")."""
+    from linter import config
+
+    if any(getattr(card, attr) is not None for _key, attr in _FIELD_ATTRS) or card.promo_types is not None:
+        return False
+    if config.active().set_kind == "custom":
+        return False
+    fmt = card.source.format if card.source is not None else ""
+    return fmt not in CUSTOM_FORMATS
 
 
 def _from_text(card: Card) -> Product | None:

@@ -235,7 +235,7 @@ def _spell_words() -> tuple[re.Pattern, re.Pattern, re.Pattern]:
 
 # the name opens its clause ("Name costs {1} less", "If Name was kicked"), as the spell
 # being cast does; "Spells that target Name cost {2} more" names a permanent
-_SUBJECT_START = re.compile(r"^\s*(?:(?:[Ii]f|[Ww]hen|[Ww]henever|[Aa]s long as)\s+)?$")
+_SUBJECT_START = re.compile(r"^\s*(?:(?:[Ii]f|[Ww]hen|[Ww]henever|[Aa]s long as)\s+(?:[^.]*,\s*)?)?$")
 FROM_ZONE_AFTER = re.compile(r"^\s+from (?:your|a|its owner's|their) (?:graveyard|hand|library)\b|^\s+from exile\b")
 
 

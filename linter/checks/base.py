@@ -151,8 +151,9 @@ class Check:
                     "and other digital-only products), whose text breaks the conventions on purpose: "
                     "a card is one when its file says so (set_type funny, alchemy or memorabilia; "
                     "digital; a silver border; the acorn security stamp; the playtest promo type) "
-                    "or, where the file does not say, when its own text does (an A- name, Alchemy's "
-                    "perpetually, conjure or seek, an Un-set's symbols, keywords or type words). "
+                    "or, where the file does not say and it is no custom set's, when its own text "
+                    "does (an A- name, Alchemy's perpetually, conjure or seek, an Un-set's symbols, "
+                    "keywords or type words). "
                     "Set non-tournament-templating = true to check them too.")
         return "On for every card, those outside the tournament card pool (Un-sets, Alchemy) too."
 
