@@ -58,6 +58,8 @@ class CostPart:
     text: str
     start: int
     end: int
+    rules: tuple[str, ...] = ()  # the rules of paying it (107.5 for {T}, 701.21 for sacrificing ...)
+    object: "ObjectRef | None" = None  # what the part spends ("a creature" of "Sacrifice a creature")
 
 
 @dataclass(slots=True)
@@ -69,6 +71,184 @@ class Phrase:
     start: int
     end: int
     rules: tuple[str, ...]
+    id: str = ""  # the pattern that found it ("term-graveyard", "draw-verb", "action-701.8")
+    terms: tuple[str, ...] = ()  # the CR glossary terms (or CR titles) the phrase stands for
+
+
+# -- the meaning of an ability ------------------------------------------------------
+#
+# Every element below has the characters it was read from (``text``, ``start``,
+# ``end``: offsets into the face's ``oracle_text``) and the CR rules it invokes.
+# linter/nlp/meaning.py fills them; docs/ of the shape: README "The parse".
+
+
+@dataclass(slots=True)
+class PlayerRef:
+    """A player the text names: "you", "each opponent", "target player", "its owner"."""
+
+    who: str  # you, opponent, player, controller, owner, defending-player, active-player, teammate
+    quantifier: str | None  # each, target, a, that, another, any, chosen, None (plain "you")
+    text: str
+    start: int
+    end: int
+    rules: tuple[str, ...] = ()
+    reference: int | None = None  # index into Ability.references for "that player", "they"
+
+
+@dataclass(slots=True)
+class ZoneRef:
+    """A zone: "your graveyard", "its owner's hand", "the top of your library", "exile"."""
+
+    zone: str  # library, hand, battlefield, graveyard, stack, exile, command, ante
+    owner: str | None  # you, owner, controller, opponent, player, that-player, each, any, None
+    position: str | None  # top, bottom (of a library), None
+    text: str
+    start: int
+    end: int
+    rules: tuple[str, ...] = ()
+    implied: bool = False  # not written: the action implies it ("destroy" puts into a graveyard)
+
+
+@dataclass(slots=True)
+class ObjectRef:
+    """An object the text acts on or talks about: "target creature an opponent controls",
+    "each other Elf you control", "this creature", "it", "the exiled card"."""
+
+    determiner: str  # target, each, all, a, another, any, up-to, number, this, that, the, self, pronoun, none
+    text: str
+    start: int
+    end: int
+    count: str | None = None  # "two", "X", "up to three", "any number of", "one or more"
+    noun: str | None = None  # head noun: creature, card, permanent, spell, token, ability, source, a subtype
+    types: tuple[str, ...] = ()  # words that filter it: card types, subtypes, supertypes, colors, "nonland", "tapped"
+    controller: str | None = None  # who controls it: you, opponent, not-you, player, that-player, any
+    owner: str | None = None  # "you own", "an opponent owns"
+    zone: ZoneRef | None = None  # where it is: "a creature card in your graveyard"
+    self_ref: bool = False  # the object the ability is on ("this creature", its name)
+    reference: int | None = None  # index into Ability.references when the object is a reference
+    rules: tuple[str, ...] = ()
+
+
+@dataclass(slots=True)
+class Condition:
+    """A condition: "if …", "as long as …", "unless …", an intervening "if", "if you do"."""
+
+    kind: str  # if, intervening-if, if-done, unless, as-long-as, only-if, would, otherwise
+    text: str
+    start: int
+    end: int
+    rules: tuple[str, ...] = ()
+
+
+@dataclass(slots=True)
+class Duration:
+    """How long an effect lasts: "until end of turn", "this turn", "for as long as …"."""
+
+    kind: str  # end-of-turn, this-turn, next-turn, end-of-combat, for-as-long-as, until
+    text: str
+    start: int
+    end: int
+    rules: tuple[str, ...] = ()
+
+
+@dataclass(slots=True)
+class Action:
+    """What a clause does: a keyword action of CR 701 or another game action."""
+
+    name: str  # draw, deal-damage, gain-life, lose-life, put-counter, create, destroy, exile, return, ...
+    verb: str  # the word as written ("draws", "Exile")
+    text: str
+    start: int
+    end: int
+    rules: tuple[str, ...] = ()
+    keyword_action: bool = False  # one of CR 701
+
+
+@dataclass(slots=True)
+class Antecedent:
+    """What a reference points back to."""
+
+    where: str  # clause, trigger, cost, ability (another ability of the face), keyword, self
+    ability: int | None  # index of that ability in ParsedText.walk() order (None for self)
+    clause: int | None  # index of the clause in that ability, where there is one
+    text: str
+    start: int
+    end: int
+
+
+@dataclass(slots=True)
+class Reference:
+    """Words that point at something introduced elsewhere: "it", "that creature",
+    "the exiled card", "the chosen type", "if this spell was kicked", "the revealed cards".
+
+    ``needs`` says what the words need an antecedent to be; ``antecedent`` is
+    what they were linked to, or None when nothing on the card introduces it.
+    """
+
+    kind: str  # pronoun, that, linked-exile, chosen, revealed, this-way, kicked, paid, done, reflexive, ...
+    needs: str  # object, player, exile, choice, choice:<what>, reveal, keyword:<name>, optional-action, ...
+    text: str
+    start: int
+    end: int
+    rules: tuple[str, ...] = ()
+    antecedent: Antecedent | None = None
+
+    @property
+    def resolved(self) -> bool:
+        return self.antecedent is not None
+
+
+@dataclass(slots=True)
+class Clause:
+    """One clause of an ability's effect (or of its trigger condition)."""
+
+    text: str
+    start: int
+    end: int
+    sentence: int  # index of the sentence in the ability
+    mode: int | None = None  # index into Ability.modes for a clause of a mode ("• Draw a card.")
+    action: Action | None = None
+    subject: "ObjectRef | PlayerRef | None" = None  # who or what does it (None: the ability's controller)
+    objects: list[ObjectRef] = field(default_factory=list)
+    players: list[PlayerRef] = field(default_factory=list)  # players acted on or named ("each opponent loses")
+    amount: str | None = None  # "2" of "loses 2 life", "a" of "draw a card", "X"
+    counter: str | None = None  # the kind of counter put or removed ("+1/+1", "loyalty")
+    zone_from: ZoneRef | None = None
+    zone_to: ZoneRef | None = None
+    conditions: list[Condition] = field(default_factory=list)
+    duration: Duration | None = None
+    optional: bool = False  # "you may"
+    negated: bool = False  # "can't", "don't"
+    references: list[int] = field(default_factory=list)  # indexes into Ability.references
+    granted: list[int] = field(default_factory=list)  # indexes into Ability.granted: the quoted abilities it gives
+    rules: tuple[str, ...] = ()
+
+
+@dataclass(slots=True)
+class Trigger:
+    """The trigger of a triggered ability: its word, its event and an intervening "if"."""
+
+    word: str  # when, whenever, at
+    event: str  # enters, dies, leaves, attacks, blocks, cast, beginning-of, end-of, deal-damage, ... or other
+    text: str
+    start: int
+    end: int
+    clause: Clause | None = None  # the event read as a clause (subject, action, objects)
+    step: str | None = None  # "upkeep", "end-step", "combat" … of "at the beginning of …"
+    step_owner: str | None = None  # whose step: you, opponent, player (each), that-player, None
+    condition: Condition | None = None  # the intervening "if" (CR 603.4)
+    rules: tuple[str, ...] = ()
+
+
+@dataclass(slots=True)
+class Restriction:
+    """A restriction on activating an ability: "Activate only as a sorcery", "… only once each turn"."""
+
+    kind: str  # sorcery-speed, once-each-turn, only-if, only-during, only-from, limit, other
+    text: str
+    start: int
+    end: int
+    rules: tuple[str, ...] = ()
 
 
 @dataclass(slots=True)
@@ -97,6 +277,12 @@ class Ability:
     granted: list["Ability"] = field(default_factory=list)
     modes: list[tuple[int, int]] = field(default_factory=list)  # bullet choices
     line: int = 0  # index of the text line the ability is on
+    # what it does (linter/nlp/meaning.py): its clauses, a triggered ability's
+    # trigger, an activated ability's restrictions, the references in it
+    clauses: list[Clause] = field(default_factory=list)
+    trigger: Trigger | None = None
+    restrictions: list[Restriction] = field(default_factory=list)
+    references: list[Reference] = field(default_factory=list)
 
     def walk(self) -> Iterator["Ability"]:
         """This ability and every ability it grants, depth first."""
@@ -261,7 +447,8 @@ def order_colors(colors) -> tuple[str, ...]:
 
 
 __all__ = [
-    "Ability", "Card", "CostPart", "Face", "Loc", "ParsedText", "Phrase", "SourceFile",
+    "Ability", "Action", "Antecedent", "Card", "Clause", "Condition", "CostPart", "Duration", "Face", "Loc",
+    "ObjectRef", "ParsedText", "Phrase", "PlayerRef", "Reference", "Restriction", "SourceFile", "Trigger", "ZoneRef",
     "COLORS", "COLOR_NAMES", "cost_symbols", "cost_colors", "mana_value", "order_colors",
     "split_type_line", "symbol_colors", "symbol_mana_value",
 ]

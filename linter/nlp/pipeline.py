@@ -22,16 +22,18 @@ findings there too, and :func:`to_parsed` turns them into plain data.
 from __future__ import annotations
 
 import functools
+from bisect import bisect_left, bisect_right
 from collections import deque
 from dataclasses import dataclass, field
 from typing import Iterable
 
 import spacy
 from spacy.language import Language
-from spacy.tokens import Doc, Span
+from spacy.attrs import IDX, LENGTH, LOWER
+from spacy.tokens import Doc
 
 from linter.model import Ability, Card, Face, ParsedText, Phrase
-from linter.nlp import selfref
+from linter.nlp import meaning, selfref
 from linter.nlp.keywords import table_version
 from linter.nlp.rulerefs import RuleMatcher, kind_rules
 from linter.nlp.segment import Context, Segmenter
@@ -55,6 +57,12 @@ class OracleState:
     self_refs: list[tuple[int, int]] = field(default_factory=list)
     reminders: list[tuple[int, int]] = field(default_factory=list)
     abilities: list[Ability] = field(default_factory=list)
+    # token table (character start, end, hash of the lower-case form), made once
+    tok_starts: list[int] = field(default_factory=list)
+    tok_ends: list[int] = field(default_factory=list)
+    tok_lowers: list[int] = field(default_factory=list)
+    matches: list = field(default_factory=list)  # (start token, end token, PatternInfo)
+    phrases: list[Phrase] = field(default_factory=list)
 
     @property
     def legendary(self) -> bool:
@@ -163,12 +171,52 @@ class RuleRefs:
         if table_version() != self.version:  # a configuration added keywords
             self.matcher = RuleMatcher(self.nlp)
             self.version = table_version()
-            _phrase_rules.cache_clear()
-        spans = []
-        for s, e, info in self.matcher(doc, _state(doc).text):
-            spans.append(Span(doc, s, e, label=info.label, kb_id=info.id))
-        doc.spans["phrases"] = spans
+        st = _state(doc)
+        _token_table(doc, st)
+        starts, ends = st.tok_starts, st.tok_ends
+        matches = self.matcher(doc, st.text, st.tok_lowers)
+        if st.self_refs and matches:
+            # a name is no glossary term ("Elvish Archdruid", "this creature")
+            selfs = [(bisect_left(starts, a), bisect_right(ends, b)) for a, b in st.self_refs]
+            matches = [m for m in matches if not m[2].generic
+                       or not any(a <= m[0] and m[1] <= b for a, b in selfs)]
+        st.matches = matches
+        text = st.text
+        phrases = [Phrase(info.label, text[starts[s]:ends[e - 1]], starts[s], ends[e - 1], info.rules, info.id, info.terms)
+                   for s, e, info in matches]
+        if st.self_refs:
+            rules = _self_rules()
+            for a, b in st.self_refs:
+                this = text.startswith(("this ", "This "), a)
+                phrases.append(Phrase("SELF", text[a:b], a, b, rules["this" if this else "name"], "self-" + ("this" if this else "name")))
+            phrases.sort(key=lambda p: p.start)
+        st.phrases = phrases
         return doc
+
+
+def _token_table(doc: Doc, st: OracleState) -> None:
+    """Each token's character start and end and the hash of its lower-case form (one array call)."""
+    if st.tok_starts or not len(doc):
+        return
+    starts, lengths, st.tok_lowers = doc.to_array([IDX, LENGTH, LOWER]).T.tolist()
+    st.tok_starts = starts
+    st.tok_ends = [s + n for s, n in zip(starts, lengths)]
+
+
+@functools.lru_cache(maxsize=1)
+def _self_rules() -> dict[str, tuple[str, ...]]:
+    from linter.catalogue import load
+
+    return {k: tuple(v["rules"]) for k, v in load("meaning")["self_reference"].items()}
+
+
+@Language.component("oracle_meaning")
+def oracle_meaning(doc: Doc) -> Doc:
+    st = _state(doc)
+    _token_table(doc, st)
+    meaning.read_face(doc.vocab, st.text, st.tok_starts, st.tok_ends, st.tok_lowers, st.matches,
+                      st.self_refs, st.reminders, st.abilities)
+    return doc
 
 
 @Language.factory("oracle_rule_refs")
@@ -185,6 +233,7 @@ def get_pipeline() -> Language:
     nlp.add_pipe("oracle_self")
     nlp.add_pipe("oracle_abilities")
     nlp.add_pipe("oracle_rule_refs")
+    nlp.add_pipe("oracle_meaning")
     return nlp
 
 
@@ -194,11 +243,7 @@ def to_parsed(doc: Doc) -> ParsedText:
     """The plain-data result of one Doc (keeps no reference to the Doc)."""
     st = _state(doc)
     text = st.text
-    phrase_rules = _phrase_rules()
-    phrases = [
-        Phrase(s.label_, text[s.start_char : s.end_char], s.start_char, s.end_char, phrase_rules.get(s.kb_id_, ()))
-        for s in doc.spans["phrases"]
-    ]
+    phrases = st.phrases
     reminders = st.reminders
     abilities = st.abilities
     if phrases:
@@ -219,12 +264,6 @@ def _attach_phrases(a: Ability, phrases: list[Phrase]) -> None:
         _attach_phrases(g, [p for p in phrases if g.start <= p.start and p.end <= g.end])
         rest = [p for p in rest if not (g.start <= p.start and p.end <= g.end)]
     a.phrases = rest
-
-
-@functools.lru_cache(maxsize=1)
-def _phrase_rules() -> dict[str, tuple[str, ...]]:
-    nlp = get_pipeline()
-    return {pid: info.rules for pid, info in nlp.get_pipe("oracle_rule_refs").matcher.info.items()}
 
 
 def _prepare(nlp: Language, face: Face, card: Card | None) -> Doc:
