@@ -277,18 +277,52 @@ class Ability:
     granted: list["Ability"] = field(default_factory=list)
     modes: list[tuple[int, int]] = field(default_factory=list)  # bullet choices
     line: int = 0  # index of the text line the ability is on
-    # what it does (linter/nlp/meaning.py): its clauses, a triggered ability's
-    # trigger, an activated ability's restrictions, the references in it
-    clauses: list[Clause] = field(default_factory=list)
-    trigger: Trigger | None = None
-    restrictions: list[Restriction] = field(default_factory=list)
-    references: list[Reference] = field(default_factory=list)
+    # what it does: read from the pipeline's marks on first use, once for the
+    # whole face (see ParsedText.read_meaning)
+    _meaning: "Meaning | None" = field(default=None, repr=False, compare=False)
+    _parsed: "ParsedText | None" = field(default=None, repr=False, compare=False)
 
     def walk(self) -> Iterator["Ability"]:
         """This ability and every ability it grants, depth first."""
         yield self
         for g in self.granted:
             yield from g.walk()
+
+    @property
+    def meaning(self) -> "Meaning":
+        """What the ability does (clauses, trigger, restrictions, references)."""
+        if self._meaning is None:
+            if self._parsed is not None:
+                self._parsed.read_meaning()
+            if self._meaning is None:
+                self._meaning = Meaning()
+        return self._meaning
+
+    @property
+    def clauses(self) -> list[Clause]:
+        return self.meaning.clauses
+
+    @property
+    def trigger(self) -> "Trigger | None":
+        return self.meaning.trigger
+
+    @property
+    def restrictions(self) -> list[Restriction]:
+        return self.meaning.restrictions
+
+    @property
+    def references(self) -> list[Reference]:
+        return self.meaning.references
+
+
+@dataclass(slots=True)
+class Meaning:
+    """What one ability does (linter/nlp/meaning.py fills it)."""
+
+    clauses: list[Clause] = field(default_factory=list)
+    trigger: Trigger | None = None  # a triggered ability's trigger
+    restrictions: list[Restriction] = field(default_factory=list)  # an activated ability's restrictions
+    references: list[Reference] = field(default_factory=list)  # every reference, in text order of discovery
 
 
 @dataclass(slots=True)
@@ -300,10 +334,23 @@ class ParsedText:
     self_refs: list[tuple[int, int]] = field(default_factory=list)
     reminders: list[tuple[int, int]] = field(default_factory=list)
     phrases: list[Phrase] = field(default_factory=list)
+    quotes: list[tuple[int, int]] = field(default_factory=list)  # quoted abilities (granted), quotes included
+    masked: str = ""  # ``text`` with reminder text and quoted abilities blanked (offsets kept)
+    # the pipeline's marks the meaning is read from (tokens, phrase matches); None once read
+    _marks: tuple | None = field(default=None, repr=False, compare=False)
 
     def walk(self) -> Iterator[Ability]:
         for a in self.abilities:
             yield from a.walk()
+
+    def read_meaning(self) -> None:
+        """Fill every ability's meaning (once; later calls do nothing)."""
+        marks, self._marks = self._marks, None
+        if marks is None:
+            return
+        from linter.nlp.meaning import read_marks
+
+        read_marks(self, marks)
 
     def in_reminder(self, start: int, end: int | None = None) -> bool:
         end = start if end is None else end
@@ -447,7 +494,7 @@ def order_colors(colors) -> tuple[str, ...]:
 
 
 __all__ = [
-    "Ability", "Action", "Antecedent", "Card", "Clause", "Condition", "CostPart", "Duration", "Face", "Loc",
+    "Ability", "Action", "Antecedent", "Card", "Meaning", "Clause", "Condition", "CostPart", "Duration", "Face", "Loc",
     "ObjectRef", "ParsedText", "Phrase", "PlayerRef", "Reference", "Restriction", "SourceFile", "Trigger", "ZoneRef",
     "COLORS", "COLOR_NAMES", "cost_symbols", "cost_colors", "mana_value", "order_colors",
     "split_type_line", "symbol_colors", "symbol_mana_value",

@@ -2,41 +2,74 @@
 
 For every ability the segmenter found (granted abilities included) this fills
 the typed structure of :mod:`linter.model`: its clauses (action, subject,
-objects, players, amounts, zones moved from and to, conditions, duration), a
-triggered ability's trigger (event, step, intervening "if"), an activated
-ability's restrictions and the objects its cost parts spend, and every
+objects, players, amounts, counters, zones moved from and to, conditions,
+duration), a triggered ability's trigger (event, step, intervening "if"), an
+activated ability's restrictions and what its cost parts spend, and every
 reference ("it", "that creature", "the exiled card", "the chosen type", "if
 this spell was kicked", "when you do") linked to what introduced it: an
 earlier clause, the trigger, the cost, another ability of the face (linked
-abilities, CR 607), a keyword, or nothing (``antecedent`` None).
+abilities, CR 607), a keyword, the object a granted ability is given to, or
+nothing (``antecedent`` None).
 
-It reads tokens, not text: one table lookup per token (by the hash of its
-lower-case form) says what the word can be, and the phrases the rule matcher
-already found (durations, players, zones, keyword actions, subtypes) are
-taken whole.  No regular expression runs over the text here, and no spaCy
-Span is made.  The words and the rules each element cites are data
+It reads tokens, not text: each token's class comes from one table lookup
+(by the hash of its lower-case form, made once per face), and the phrases the
+rule matcher already found (durations, players, zones, keyword actions,
+subtypes, counters) are taken whole.  No regular expression runs here and no
+spaCy Span is made.  The words and the rules each element cites are data
 (``rules_data/meaning.yaml``).
 """
 
 from __future__ import annotations
 
-import bisect
 import functools
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 
+from spacy.strings import hash_string
+
 from linter.model import (
-    Ability, Action, Antecedent, Clause, Condition, Duration, ObjectRef, PlayerRef, Reference,
-    Restriction, Trigger, ZoneRef,
+    Ability, Action, Antecedent, Clause, Condition, Duration, Meaning, ObjectRef, ParsedText, PlayerRef,
+    Reference, Restriction, Trigger, ZoneRef,
 )
 
-# -- the lexicon ----------------------------------------------------------------------
+# -- word classes ---------------------------------------------------------------------
+
+VERB, DET, PLAYER, NOUN, MOD, PRON, LINKED, ZONE, ZOWNER, STOP, SEP, NUM, KWCOND, THAT = (1 << k for k in range(14))
+OBJECT_START = DET | NOUN | MOD | PRON | LINKED | NUM | THAT
+
+
+def _h(word: str) -> int:
+    return hash_string(word)
+
+
+# words the parser asks for by name
+(IF, UNLESS, AS, LONG, OTHERWISE, THEN, AND, OR, COMMA, MAY, CA, CAN, CANNOT, NT, NOT, DO, DOES, DID,
+ MUST, IS, ARE, WAS, WERE, POSS, APOS, UP, TO, ANY, NUMBER, OF, ONE, MORE, FROM, INTO, ONTO, ON, IN,
+ UNDER, TOP, BOTTOM, WITH, WHERE, EACH, YOU, CONTROL, CONTROLS, OWN, OWNS, THAT_W, WHEN, WHENEVER, AT,
+ BEGINNING, END, THE, WOULD, ACTIVATE, A, AN, ALSO, STILL, HAS, HAVE, ITS, THEIR, QUOTE, LQUOTE, RQUOTE,
+ EMDASH, ENDASH, X, LIFE, DAMAGE, CARD, CARDS, COUNTER, COUNTERS, COMBAT, YOUR, OPPONENT, OPPONENTS,
+ UNTIL, ZONE_W, REVEAL, THOSE, THIS, WAY) = (_h(w) for w in (
+    "if", "unless", "as", "long", "otherwise", "then", "and", "or", ",", "may", "ca", "can", "cannot", "n't",
+    "not", "do", "does", "did", "must", "is", "are", "was", "were", "'s", "'", "up", "to", "any", "number",
+    "of", "one", "more", "from", "into", "onto", "on", "in", "under", "top", "bottom", "with", "where",
+    "each", "you", "control", "controls", "own", "owns", "that", "when", "whenever", "at", "beginning",
+    "end", "the", "would", "activate", "a", "an", "also", "still", "has", "have", "its", "their", '"', "“",
+    "”", "—", "–", "x", "life", "damage", "card", "cards", "counter", "counters", "combat", "your",
+    "opponent", "opponents", "until", "zone", "reveal", "those", "this", "way"))
+_STOPS = (".", "•", ";", "\n", "\n\n", "\n\n\n", " ", "  ", "\n ", " \n")
+_TRIM = frozenset({QUOTE, LQUOTE, RQUOTE, EMDASH, ENDASH, COMMA})
+_AMOUNT_NOUNS = frozenset({LIFE, DAMAGE, CARD, CARDS, COUNTER, COUNTERS})
+_MODALS = frozenset({MAY, CA, CANNOT, NT, NOT, DO, DOES, DID, MUST, CAN, ALSO, STILL})
+_NEGATIONS = frozenset({NT, NOT, CANNOT})
+_ZONE_PREPS = frozenset({FROM, INTO, ONTO, ON, TO, IN, UNDER})
+_TRIGGER_WORDS = frozenset({WHEN, WHENEVER, AT})
 
 
 @dataclass(frozen=True, slots=True)
 class ActionSpec:
     name: str
     rules: tuple[str, ...]
-    with_words: frozenset[int] = frozenset()  # hashes; empty = any clause
+    with_words: frozenset[int] = frozenset()  # the sense applies only with one of these words after the verb
     trigger_rules: tuple[str, ...] = ()
     zone_from: str | None = None
     zone_to: str | None = None
@@ -45,25 +78,22 @@ class ActionSpec:
 
 @dataclass(slots=True)
 class Lexicon:
-    """What each word (by the hash of its lower-case form) can be."""
+    """What each word (by the hash of its lower-case form) can be, and the rules of each element."""
 
-    h: dict[str, int]  # the hash of a few words the parser asks for by name
+    cls: dict[int, int] = field(default_factory=dict)
     verbs: dict[int, tuple[ActionSpec, ...]] = field(default_factory=dict)
-    verb_lemma: dict[int, str] = field(default_factory=dict)
     determiners: dict[int, str] = field(default_factory=dict)
     det_rules: dict[str, tuple[str, ...]] = field(default_factory=dict)
     players: dict[int, str] = field(default_factory=dict)
     player_rules: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    nouns: dict[int, str] = field(default_factory=dict)  # hash -> singular noun
-    modifiers: dict[int, str] = field(default_factory=dict)
+    nouns: dict[int, str] = field(default_factory=dict)  # hash -> the noun (singular, lower case)
     pronouns: dict[int, str] = field(default_factory=dict)  # hash -> object | any
-    that_words: frozenset[int] = frozenset()
     that_rules: tuple[str, ...] = ()
-    linked: dict[int, tuple[str, str, tuple[str, ...]]] = field(default_factory=dict)  # participle -> (word, needs, rules)
+    linked: dict[int, tuple[str, str, tuple[str, ...]]] = field(default_factory=dict)  # (word, needs, rules)
     zones: dict[int, str] = field(default_factory=dict)
     zone_rules: dict[str, tuple[str, ...]] = field(default_factory=dict)
     zone_owners: dict[int, str | None] = field(default_factory=dict)
-    keyword_links: dict[str, tuple[str, ...]] = field(default_factory=dict)  # lower keyword -> links
+    keyword_links: dict[str, tuple[str, ...]] = field(default_factory=dict)  # lower keyword name -> links
     keyword_conditions: dict[int, tuple[str, str, tuple[str, ...]]] = field(default_factory=dict)
     restrictions: list[tuple[tuple[int, ...], str, tuple[str, ...]]] = field(default_factory=list)
     condition_rules: dict[str, tuple[str, ...]] = field(default_factory=dict)
@@ -71,128 +101,102 @@ class Lexicon:
     done_rules: tuple[str, ...] = ()
     reflexive_rules: tuple[str, ...] = ()
     this_way_rules: tuple[str, ...] = ()
-    participles: dict[int, str] = field(default_factory=dict)  # "exiled" -> "exile" (action name)
+    cost_rules: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def mark(self, word: str, bit: int) -> int:
+        key = _h(word)
+        self.cls[key] = self.cls.get(key, 0) | bit
+        return key
 
 
-_WORDS = (
-    "if", "unless", "as", "long", "otherwise", "then", "and", "or", ",", ".", ";", ":", "may", "ca", "can",
-    "cannot", "n't", "not", "do", "does", "did", "must", "is", "are", "was", "were", "be", "been", "'s",
-    "'", "up", "to", "any", "number", "of", "one", "more", "from", "into", "onto", "on", "in", "under",
-    "top", "bottom", "with", "where", "for", "each", "other", "you", "control", "controls", "own", "owns",
-    "that", "this", "way", "when", "whenever", "at", "beginning", "end", "the", "would", "instead",
-    "activate", "only", "a", "an", "target", "than", "named", "except", "until", "no", "card", "cards",
-    "type", "color", "name", "player", "mode", "kicked", "paid", "promised", "cast", "gift", "cost",
-    "chosen", "exiled", "do", "dont", "also", "still", "have", "has", "had", "it", "they", "them",
-    "their", "its", "\"", "“", "”", "•", "—", "–", "x", "life", "damage", "counter", "counters", "all",
-    "among", "plus", "without", "tapped", "untapped", "attacking", "blocking", "face", "down", "there",
-    "step", "phase", "upkeep", "combat", "turn", "draw", "your", "opponent", "opponents", "players",
-    "creature", "spell", "permanent", "ability", "abilities", "token", "tokens", "equal", "how", "many",
-    "much", "twice", "half", "rather", "through", "choose", "both", "either", "or", "nor",
-)
-
-
-def _all_forms(lemma: str, forms: dict[str, list[str]]) -> list[str]:
-    from linter.nlp.rulerefs import word_forms
-
-    return word_forms(lemma, forms)
-
-
-@functools.lru_cache(maxsize=4)
-def lexicon(vocab) -> Lexicon:
-    """The lexicon for a spaCy vocabulary (built once; the hashes are the vocab's)."""
+@functools.lru_cache(maxsize=1)
+def lexicon() -> Lexicon:
+    """The lexicon, built once from rules_data (meaning.yaml, the keyword actions, the type tables)."""
     from linter import catalogue, tables
     from linter.nlp.rulerefs import patterns_data, word_forms
 
-    strings = vocab.strings
-    add = strings.add
     data = catalogue.load("meaning")
     forms = {k.lower(): list(v) for k, v in (patterns_data().get("forms") or {}).items()}
-    lex = Lexicon(h={w: add(w) for w in _WORDS})
+    lex = Lexicon()
 
     def verb(lemma: str, spec: ActionSpec) -> None:
-        for f in _all_forms(lemma, forms):
-            key = add(f)
+        for f in word_forms(lemma, forms):
+            key = lex.mark(f, VERB)
             lex.verbs[key] = lex.verbs.get(key, ()) + (spec,)
-            lex.verb_lemma[key] = lemma
 
     for entry in data["actions"]:
         spec = ActionSpec(
-            entry["name"], tuple(entry["rules"]),
-            frozenset(add(w) for w in entry.get("with", ())),
-            tuple((entry.get("trigger") or {}).get("rules", ())),
-            entry.get("from"), entry.get("to"),
+            entry["name"], tuple(entry["rules"]), frozenset(_h(w) for w in entry.get("with", ())),
+            tuple((entry.get("trigger") or {}).get("rules", ())), entry.get("from"), entry.get("to"),
         )
         for lemma in entry["verbs"]:
             verb(lemma, spec)
     implied = data["implied_zones"]
     for name, rule in tables.keyword_actions().items():
-        words = name.split()
-        if len(words) > 1:
-            continue  # multi-word keyword actions come from the rule matcher's phrases
+        if " " in name:
+            continue  # multi-word keyword actions come whole from the rule matcher
         z = implied.get(name, {})
-        verb(words[0], ActionSpec(name, (rule,), zone_from=z.get("from"), zone_to=z.get("to"), keyword_action=True))
-    # a sense with `with` words is tried before the plain one
-    for key, specs in lex.verbs.items():
+        verb(name, ActionSpec(name, (rule,), zone_from=z.get("from"), zone_to=z.get("to"), keyword_action=True))
+    for key, specs in lex.verbs.items():  # a sense that needs a word after it is tried first
         lex.verbs[key] = tuple(sorted(specs, key=lambda s: not s.with_words))
 
     for name, entry in data["determiners"].items():
         for w in entry.get("words", [name]):
-            lex.determiners[add(w)] = name
+            lex.determiners[lex.mark(w, NUM if name == "number" else DET)] = name
         lex.det_rules[name] = tuple(entry.get("rules", ()))
     for name, entry in data["players"].items():
         for w in entry["words"]:
-            lex.players[add(w)] = name
+            lex.players[lex.mark(w, PLAYER)] = name
         lex.player_rules[name] = tuple(entry["rules"])
     types = tables.types()
-    nouns = set(data["nouns"]) | {t.lower() for t in types.card_types}
-    for n in nouns:
+    for n in set(data["nouns"]) | {t.lower() for t in types.card_types}:
         for f in word_forms(n, forms, verb=False):
-            lex.nouns[add(f)] = n
+            lex.nouns[lex.mark(f, NOUN)] = n
     for sub in types.all_subtypes():
         for f in word_forms(sub, forms, verb=False):
-            lex.nouns.setdefault(add(f.lower()), sub.lower())
-    for m in data["modifiers"]:
-        lex.modifiers[add(m)] = m
-    for t in types.supertypes:
-        lex.modifiers[add(t.lower())] = t.lower()
+            key = lex.mark(f.lower(), NOUN)
+            lex.nouns.setdefault(key, sub.lower())
+    for m in [*data["modifiers"], *(t.lower() for t in types.supertypes)]:
+        lex.mark(m, MOD)
     refs = data["references"]
     for w, kind in refs["pronouns"].items():
-        lex.pronouns[add(w)] = kind
-    lex.that_words = frozenset(add(w) for w in refs["that"]["words"])
+        lex.pronouns[lex.mark(w, PRON)] = kind
+    for w in refs["that"]["words"]:
+        lex.mark(w, THAT)
     lex.that_rules = tuple(refs["that"]["rules"])
     for w, entry in refs["linked"].items():
-        lex.linked[add(w)] = (w, entry["needs"], tuple(entry["rules"]))
+        lex.linked[lex.mark(w, LINKED)] = (w, entry["needs"], tuple(entry["rules"]))
     lex.done_rules = tuple(refs["done"]["rules"])
     lex.reflexive_rules = tuple(refs["reflexive"]["rules"])
     lex.this_way_rules = tuple(refs["this_way"]["rules"])
     for name, entry in data["zones"].items():
         for w in entry["words"]:
-            lex.zones[add(w)] = name
+            lex.zones[lex.mark(w, ZONE)] = name
         lex.zone_rules[name] = tuple(entry["rules"])
     for w, owner in data["zone_owners"].items():
-        lex.zone_owners[add(w)] = owner
+        lex.zone_owners[lex.mark(w, ZOWNER)] = owner
     lex.keyword_links = {k.lower(): tuple(v) for k, v in data["keyword_links"].items()}
     for w, entry in data["keyword_conditions"].items():
-        lex.keyword_conditions[add(w)] = (w, entry["link"], tuple(entry["rules"]))
+        lex.keyword_conditions[lex.mark(w, KWCOND)] = (w, entry["link"], tuple(entry["rules"]))
+    from linter.nlp.pipeline import get_pipeline
+
+    make = get_pipeline().make_doc
     for entry in data["restrictions"]:
         for phrase in entry["phrases"]:
-            toks = tuple(add(t.lower_) for t in vocab_make(vocab, phrase))
-            lex.restrictions.append((toks, entry["kind"], tuple(entry["rules"])))
+            lex.restrictions.append((tuple(t.lower for t in make(phrase)), entry["kind"], tuple(entry["rules"])))
     lex.restrictions.sort(key=lambda r: -len(r[0]))
     lex.condition_rules = {k: tuple(v["rules"]) for k, v in data["conditions"].items()}
     lex.self_rules = {k: tuple(v["rules"]) for k, v in data["self_reference"].items()}
-    for w, (_, needs, _) in lex.linked.items():
-        lex.participles[w] = needs
+    lex.cost_rules = {k: tuple(v["rules"]) for k, v in data["costs"].items()}
+    for w in _STOPS:
+        lex.mark(w, STOP)
+    for w in (",", "and", "or", "then"):
+        lex.mark(w, SEP)
+    lex.mark("up", DET)  # "up to two"
     return lex
 
 
-def vocab_make(vocab, text: str):
-    from linter.nlp.pipeline import get_pipeline
-
-    return get_pipeline().make_doc(text)
-
-
-# -- per face -----------------------------------------------------------------------
+# -- per face -------------------------------------------------------------------------
 
 
 @dataclass(slots=True)
@@ -208,9 +212,27 @@ class _Intro:
     kind: str  # object, player, action
     noun: str | None = None
     plural: bool = False
-    action: str | None = None  # the action that introduced it (exile, reveal, choose, create, ...)
+    action: str | None = None  # the action of the clause that introduced it (exile, reveal, choose, ...)
     optional: bool = False
-    what: str | None = None  # for a choice: type, color, name, player, number, mode, creature ...
+
+
+_WIDE = {
+    "permanent": frozenset({"creature", "artifact", "enchantment", "land", "planeswalker", "battle", "token"}),
+    "card": frozenset({"creature", "artifact", "enchantment", "land", "planeswalker", "battle", "instant",
+                       "sorcery", "permanent", "spell"}),
+    "spell": frozenset({"card", "instant", "sorcery", "creature", "artifact", "enchantment", "planeswalker",
+                        "battle", "copy"}),
+    "creature": frozenset({"card", "permanent", "token", "attacker", "blocker"}),
+    "token": frozenset({"creature", "artifact", "enchantment", "permanent"}),
+}
+_COST_ACTIONS = {"sacrifice": "sacrifice", "discard": "discard", "exile": "exile", "tap-creatures": "tap",
+                 "counters": "remove-counter"}
+
+
+def _compatible(noun: str | None, other: str | None) -> bool:
+    if noun is None or other is None or noun == other:
+        return True
+    return other in _WIDE.get(noun, ()) or noun in _WIDE.get(other, ())
 
 
 class FaceReader:
@@ -223,6 +245,8 @@ class FaceReader:
         self.starts = starts
         self.ends = ends
         self.low = lowers
+        get = lex.cls.get
+        self.cls = [get(x, 0) for x in lowers]
         self.n = len(starts)
         self.phrase_at: dict[int, tuple[int, object]] = {}
         for s, e, info in matches:
@@ -230,25 +254,26 @@ class FaceReader:
                 self.phrase_at[s] = (e, info)
         self.self_at: dict[int, tuple[int, bool]] = {}
         for cs, ce in self_refs:
-            ts, te = self.tok(cs), self.tok_end(ce)
+            ts, te = bisect_left(starts, cs), bisect_right(ends, ce)
             if ts < te:
                 self.self_at[ts] = (te, text.startswith(("this ", "This "), cs))
         self.reminders = reminders
 
-    # -- offsets ---------------------------------------------------------------------------
+    # -- offsets --------------------------------------------------------------------------
     def tok(self, char: int) -> int:
-        """The first token starting at or after ``char``."""
-        return bisect.bisect_left(self.starts, char)
+        return bisect_left(self.starts, char)
 
     def tok_end(self, char: int) -> int:
-        """One past the last token ending at or before ``char``."""
-        return bisect.bisect_right(self.ends, char)
+        return bisect_right(self.ends, char)
 
-    def span_text(self, ts: int, te: int) -> tuple[str, int, int]:
+    def span(self, ts: int, te: int) -> tuple[str, int, int]:
         s, e = self.starts[ts], self.ends[te - 1]
         return self.text[s:e], s, e
 
-    # -- the face ----------------------------------------------------------------------------
+    def word(self, i: int) -> str:
+        return self.text[self.starts[i]:self.ends[i]]
+
+    # -- the face -------------------------------------------------------------------------
     def read(self, abilities: list[Ability]) -> None:
         flat: list[tuple[Ability, Ability | None]] = []
 
@@ -259,254 +284,243 @@ class FaceReader:
 
         for a in abilities:
             walk(a, None)
-        self.flat = [a for a, _ in flat]
-        self.index = {id(a): i for i, a in enumerate(self.flat)}
-        self.intros: list[list[_Intro]] = [[] for _ in self.flat]
+        for a, _ in flat:
+            a._meaning = Meaning()
+        self.index = {id(a): i for i, (a, _) in enumerate(flat)}
+        self.intros: list[list[_Intro]] = [[] for _ in flat]
         self.keyword_links: dict[str, tuple[int, Ability]] = {}
-        self.keywords = []
-        for i, (a, parent) in enumerate(flat):
+        self.keywords: list[tuple[int, Ability]] = []
+        for i, (a, _) in enumerate(flat):
             if a.kind == "keyword" and a.keyword:
                 self.keywords.append((i, a))
                 for link in self.lex.keyword_links.get(a.keyword.lower(), ()):
                     self.keyword_links.setdefault(link, (i, a))
-        pending: list[tuple[int, Ability, Ability | None]] = []
+        read = []
         for i, (a, parent) in enumerate(flat):
+            self.begin(i, a, parent)
+            if a.cost:
+                self.cost(a)
             if a.kind in ("keyword", "level", "unknown"):
-                if a.cost:
-                    self.a, self.ai, self.ab_intros = a, i, self.intros[i]
-                    self.refs = a.references
-                    self.cost(a)
                 continue
-            self.ability(i, a, parent)
-            pending.append((i, a, parent))
-        # references to other abilities (linked abilities) once every ability is read
-        for i, a, parent in pending:
+            self.ability(a)
+            read.append((i, a))
+        # linked abilities (CR 607): references to what another ability of the face did
+        for i, a in read:
             for ref in a.references:
                 if ref.antecedent is None:
-                    ref.antecedent = self.resolve_elsewhere(i, a, parent, ref)
+                    ref.antecedent = self.elsewhere(i, ref)
 
-    # -- one ability -------------------------------------------------------------------------
-    def ability(self, ai: int, a: Ability, parent: Ability | None) -> None:
+    def begin(self, i: int, a: Ability, parent: Ability | None) -> None:
+        self.a, self.ai, self.parent = a, i, parent
+        self.refs = a.references
+        self.mine = self.intros[i]
+        self.ci = None
+
+    # -- one ability ----------------------------------------------------------------------
+    def ability(self, a: Ability) -> None:
         holes = [(g.start - 1, g.end + 1) for g in a.granted]
         holes += [r for r in self.reminders if r[0] < a.end and r[1] > a.start]
-        self.a = a
-        self.ai = ai
-        self.parent = parent
-        self.refs = a.references
-        self.ab_intros = self.intros[ai]
-        body_start = a.effect_start if a.effect_start is not None else a.start
         if a.kind == "triggered" and a.effect_start is not None:
-            self.trigger(a, holes)
-        if a.cost:
-            self.cost(a)
-        sentences = self.sentences(self.tok(body_start), self.tok_end(a.end), holes)
-        for si, (ts, te) in enumerate(sentences):
-            if a.kind in ("activated", "loyalty") and self.restriction(ts, te):
+            self.trigger(a)
+        body = a.effect_start if a.effect_start is not None else a.start
+        activated = a.kind in ("activated", "loyalty")
+        for si, (ts, te) in enumerate(self.sentences(self.tok(body), self.tok_end(a.end), holes)):
+            if activated and self.low[ts] == ACTIVATE and self.restriction(ts, te):
                 continue
-            self.sentence(si, ts, te, first=(si == 0))
+            self.sentence(si, ts, te, si == 0)
 
     def sentences(self, ts: int, te: int, holes) -> list[tuple[int, int]]:
-        """Token ranges of the sentences in [ts, te), outside ``holes``."""
-        h = self.lex.h
-        stops = (h["."], h["•"], h[";"])
+        """Token ranges of the sentences in [ts, te), outside ``holes`` (quotes, reminder text)."""
+        cls = self.cls
+        cuts = sorted((self.tok(s), self.tok_end(e)) for s, e in holes)
         out = []
-        cur = ts
-        hole_toks = [(self.tok(s), self.tok_end(e)) for s, e in holes]
-        i = ts
+        cur = i = ts
         while i < te:
-            skip = next((e for s, e in hole_toks if s <= i < e), None)
-            if skip is not None:
+            if cuts and cuts[0][0] <= i:
+                hs, he = cuts.pop(0)
+                if he <= i:
+                    continue
                 if cur < i:
                     out.append((cur, i))
-                i = cur = skip
+                i = cur = max(he, i)
                 continue
-            if self.low[i] in stops or self.text[self.starts[i]:self.starts[i] + 1].isspace():
+            if cls[i] & STOP:
                 if cur < i:
                     out.append((cur, i))
                 cur = i + 1
             i += 1
         if cur < te:
             out.append((cur, te))
-        trim = (h["\""], h["“"], h["”"], h["—"], h["–"], h[","])
+        low = self.low
         clean = []
         for s, e in out:
-            while s < e and self.low[s] in trim:
+            while s < e and low[s] in _TRIM:
                 s += 1
-            while e > s and self.low[e - 1] in trim:
+            while e > s and low[e - 1] in _TRIM:
                 e -= 1
             if s < e:
                 clean.append((s, e))
         return clean
 
-    # -- triggers ----------------------------------------------------------------------------
-    def trigger(self, a: Ability, holes) -> None:
-        h = self.lex.h
+    # -- triggers -------------------------------------------------------------------------
+    def trigger(self, a: Ability) -> None:
+        low = self.low
         ts, te = self.tok(a.start), self.tok_end(a.effect_start)
-        while ts < te and self.low[ts] not in (h["when"], h["whenever"], h["at"]):
+        while ts < te and low[ts] not in _TRIGGER_WORDS:
             ts += 1
-        if ts >= te:
-            return
-        word = self.text[self.starts[ts]:self.ends[ts]].lower()
         end = te
-        while end > ts + 1 and self.low[end - 1] == h[","]:
+        while end > ts + 1 and low[end - 1] == COMMA:
             end -= 1
-        text, cs, ce = self.span_text(ts, end)
-        trig = Trigger(word, "other", text, cs, ce)
+        if ts >= end:
+            return
+        text, cs, ce = self.span(ts, end)
+        trig = Trigger(self.word(ts).lower(), "other", text, cs, ce)
         body = ts + 1
-        if self.low[body:body + 3] == [h["the"], h["beginning"], h["of"]] or \
-                (word == "at" and self.low[body] == h["the"] and self.low[body + 1] == h["end"]):
-            trig.event = "beginning-of" if self.low[body + 1] == h["beginning"] else "end-of"
-            self.step(trig, body + 3 if trig.event == "beginning-of" else body + 1, end)
+        if body + 2 < end and low[body] == THE and low[body + 1] in (BEGINNING, END) and low[body + 2] == OF:
+            trig.event = "beginning-of" if low[body + 1] == BEGINNING else "end-of"
             trig.rules = ("603.2b",) if trig.event == "beginning-of" else ("603.2",)
+            self.step(trig, body + 3, end)
+        elif body + 1 < end and low[body] == END and low[body + 1] == OF:  # "at end of combat"
+            trig.event = "end-of"
+            trig.rules = ("603.2",)
+            self.step(trig, body + 2, end)
         else:
-            clause = self.clause(0, body, end, trigger=True)
+            clause = self.clause(-1, body, end, trigger=True)
             trig.clause = clause
             if clause.action is not None:
                 trig.event = clause.action.name
             trig.rules = ("603.2", *(r for r in clause.rules if r != "603.2"))
-            for obj in ([clause.subject] if clause.subject else []) + clause.objects + clause.players:
-                self.introduce(obj, "trigger", None)
-        a.trigger = trig
+            for thing in ([clause.subject] if clause.subject else []) + clause.objects + clause.players:
+                self.introduce(thing, "trigger", None)
+        a._meaning.trigger = trig
 
     def step(self, trig: Trigger, ts: int, te: int) -> None:
-        """The step of "at the beginning of your upkeep", "at the end of combat"."""
-        h = self.lex.h
+        """The step of "at the beginning of your upkeep", "at the beginning of each end step"."""
         owner = None
+        low = self.low
         for i in range(ts, te):
             m = self.phrase_at.get(i)
-            if m is not None and (m[1].label == "STEP" or m[1].label == "TERM" and m[1].terms and
-                                  m[1].terms[0].endswith(("Step", "Phase"))):
-                trig.step = m[1].sense or m[1].terms[0].lower().replace(" ", "-")
-                trig.rules = trig.rules + tuple(r for r in m[1].rules if r not in trig.rules)
-                break
-            low = self.low[i]
-            if low == h["your"]:
+            if m is not None:
+                info = m[1]
+                if info.label == "STEP" or info.label == "TERM" and info.terms and info.terms[0].endswith(("Step", "Phase")):
+                    trig.step = info.sense or info.terms[0].lower().replace(" ", "-")
+                    trig.rules = trig.rules + tuple(r for r in info.rules if r not in trig.rules)
+                    break
+            x = low[i]
+            if x == YOUR:
                 owner = "you"
-            elif low in (h["each"],):
-                owner = "each"
-            elif low in (h["opponent"], h["opponents"]):
+            elif x == EACH:
+                owner = owner or "each"
+            elif x in (OPPONENT, OPPONENTS):
                 owner = "opponent"
-            elif low == h["that"]:
+            elif x == THAT_W:
                 owner = "that-player"
-        if trig.step is None and self.low[ts] == h["combat"]:
-            trig.step = "combat"
         trig.step_owner = owner
 
-    # -- costs and restrictions ------------------------------------------------------------
-    _COST_RULES = {"tap": ("107.5",), "untap": ("107.6",), "mana": ("118.1",), "loyalty": ("606.4",),
-                   "sacrifice": ("701.21",), "discard": ("701.9",), "life": ("119.4",), "exile": ("701.13",),
-                   "counters": ("122.1",), "tap-creatures": ("701.26",)}
-    _COST_ACTIONS = {"sacrifice": "sacrifice", "discard": "discard", "exile": "exile", "tap-creatures": "tap",
-                     "counters": "remove-counter"}
-
+    # -- costs and restrictions -------------------------------------------------------------
     def cost(self, a: Ability) -> None:
         for part in a.cost:
-            part.rules = self._COST_RULES.get(part.kind, ())
+            part.rules = self.lex.cost_rules.get(part.kind, ())
+            action = _COST_ACTIONS.get(part.kind)
+            if action is None and part.kind != "other":
+                continue
             ts, te = self.tok(part.start), self.tok_end(part.end)
-            if part.kind in self._COST_ACTIONS or part.kind == "other":
-                low = self.low[ts] if ts < te else 0
-                action = self._COST_ACTIONS.get(part.kind)
-                if action is None and low == self.lex.h.get("reveal", -1):
-                    action = "reveal"
-                obj, _ = self.object(ts + 1, te) if ts + 1 < te else (None, ts + 1)
-                if obj is not None:
-                    part.object = obj
-                    self.introduce(obj, "cost", None, action=action)
-                elif action:
-                    self.ab_intros.append(_Intro("cost", self.ai, None, part.text, part.start, part.end,
-                                                 "action", action=action))
+            if action is None and ts < te and self.low[ts] == REVEAL:
+                action = "reveal"
+            obj = self.object(ts + 1, te)[0] if ts + 1 < te else None
+            if obj is not None:
+                part.object = obj
+                self.introduce(obj, "cost", None, action=action)
+            elif action:
+                self.mine.append(_Intro("cost", self.ai, None, part.text, part.start, part.end, "action", action=action))
 
     def restriction(self, ts: int, te: int) -> bool:
-        if self.low[ts] != self.lex.h["activate"]:
-            return False
+        low = self.low
         for toks, kind, rules in self.lex.restrictions:
-            if tuple(self.low[ts:ts + len(toks)]) == toks:
-                text, cs, ce = self.span_text(ts, te)
-                self.a.restrictions.append(Restriction(kind, text, cs, ce, rules))
+            if tuple(low[ts:ts + len(toks)]) == toks:
+                self.a.restrictions.append(Restriction(kind, *self.span(ts, te), rules))
                 return True
         return False
 
-    # -- sentences and clauses --------------------------------------------------------------
+    # -- sentences and clauses -----------------------------------------------------------
     def sentence(self, si: int, ts: int, te: int, first: bool) -> None:
-        h = self.lex.h
         a = self.a
-        conditions: list[Condition] = []
         low = self.low
-        # leading subordinate clause: "If …,", "As long as …,", "Otherwise,", "When you do,"
+        lex = self.lex
+        conditions: list[Condition] = []
         lead = low[ts]
-        if lead == h["otherwise"]:
-            text, cs, ce = self.span_text(ts, ts + 1)
-            conditions.append(Condition("otherwise", text, cs, ce, self.lex.condition_rules["otherwise"]))
+        if lead == OTHERWISE:
+            conditions.append(Condition("otherwise", *self.span(ts, ts + 1), lex.condition_rules["otherwise"]))
             ts += 1
-            while ts < te and low[ts] == h[","]:
+            while ts < te and low[ts] == COMMA:
                 ts += 1
-        elif lead in (h["if"], h["unless"]) or (lead == h["as"] and ts + 1 < te and low[ts + 1] == h["long"]):
-            comma = self.top_comma(ts, te)
+        elif lead in (IF, UNLESS) or lead == AS and ts + 1 < te and low[ts + 1] == LONG:
+            comma = self.comma(ts, te)
             if comma is not None:
-                cond = self.condition(ts, comma, intervening=(first and a.kind == "triggered" and lead == h["if"]))
-                conditions.append(cond)
+                conditions.append(self.condition(ts, comma, intervening=first and a.kind == "triggered" and lead == IF))
                 ts = comma + 1
-        elif lead == h["as"]:
+        elif lead == AS:
             # "As this creature enters, choose a color" (a replacement effect, CR 614.1c)
-            comma = self.top_comma(ts, te)
+            comma = self.comma(ts, te)
             if comma is not None:
-                text, cs, ce = self.span_text(ts, comma)
-                conditions.append(Condition("as", text, cs, ce, self.lex.condition_rules["as"]))
-                self.scan_refs(ts + 1, comma)
+                conditions.append(Condition("as", *self.span(ts, comma), lex.condition_rules["as"]))
+                self.scan(ts + 1, comma)
                 ts = comma + 1
-        elif lead in (h["when"], h["whenever"]) and a.kind != "triggered" or (lead == h["when"] and not first):
+        elif lead in (WHEN, WHENEVER) and (a.kind != "triggered" or not first):
             # a reflexive or delayed trigger inside the effect: "When you do, …"
-            comma = self.top_comma(ts, te)
+            comma = self.comma(ts, te)
             if comma is not None:
                 self.inner_trigger(ts, comma)
                 ts = comma + 1
+        if ts >= te:
+            return
         mode = None
         if a.modes:
             start = self.starts[ts]
             mode = next((k for k, (ms, me) in enumerate(a.modes) if ms <= start < me), None)
         previous = None
-        for cs_, ce_ in self.split(ts, te):
-            clause = self.clause(si, cs_, ce_, previous=previous)
+        for cs, ce in self.split(ts, te):
+            clause = self.clause(si, cs, ce, previous=previous)
             clause.mode = mode
             if conditions:
                 clause.conditions[:0] = conditions
             a.clauses.append(clause)
             previous = clause
-        if first and a.trigger is not None and conditions and conditions[0].kind == "intervening-if":
+        if first and conditions and a.trigger is not None and conditions[0].kind == "intervening-if":
             a.trigger.condition = conditions[0]
-        if a.granted and a.clauses:
-            # the quoted abilities belong to the clause before each quote ("… and has "…"")
+        if a.granted:
+            # a quoted ability belongs to the clause it follows ("… and has "…"")
+            ours = [c for c in a.clauses if c.sentence == si]
             for gi, g in enumerate(a.granted):
-                if previous is not None and self.starts[ts] <= g.start and a.clauses[-1].sentence == si:
-                    owner = max((c for c in a.clauses if c.sentence == si and c.start < g.start),
-                                key=lambda c: c.start, default=None)
-                    if owner is not None and gi not in owner.granted:
-                        owner.granted.append(gi)
+                owner = max((c for c in ours if c.start < g.start), key=lambda c: c.start, default=None)
+                nxt = [c for c in ours if c.start > owner.start] if owner is not None else []
+                if owner is not None and (not nxt or g.start < nxt[0].start) and gi not in owner.granted \
+                        and self.starts[ts] <= g.start:
+                    owner.granted.append(gi)
 
-    def top_comma(self, ts: int, te: int) -> int | None:
-        comma = self.lex.h[","]
+    def comma(self, ts: int, te: int) -> int | None:
+        low = self.low
         for i in range(ts, te):
-            if self.low[i] == comma:
+            if low[i] == COMMA:
                 return i
         return None
 
     def condition(self, ts: int, te: int, intervening: bool = False) -> Condition:
-        h = self.lex.h
-        text, cs, ce = self.span_text(ts, te)
-        lead = self.low[ts]
-        if lead == h["unless"]:
+        low = self.low
+        lead = low[ts]
+        if lead == UNLESS:
             kind = "unless"
-        elif lead == h["as"]:
+        elif lead == AS:
             kind = "as-long-as"
         elif intervening:
             kind = "intervening-if"
         elif self.done(ts + 1, te):
             kind = "if-done"
-        elif any(self.low[i] == h["would"] for i in range(ts, te)):
+        elif WOULD in low[ts:te]:
             kind = "would"
         else:
             kind = "if"
-        cond = Condition(kind, text, cs, ce, self.lex.condition_rules.get(kind, ()))
+        cond = Condition(kind, *self.span(ts, te), self.lex.condition_rules.get(kind, ()))
         if kind == "if-done":
             self.reference("done", "action", ts, te, self.lex.done_rules)
         else:
@@ -515,77 +529,73 @@ class FaceReader:
 
     def done(self, ts: int, te: int) -> bool:
         """"you do", "they don't", "a player does", "that player can't" (CR 118.12)."""
-        h = self.lex.h
+        low = self.low
         for i in range(ts, min(te, ts + 4)):
-            if self.low[i] in (h["do"], h["does"], h["did"], h["ca"], h["can"]):
+            if low[i] in (DO, DOES, DID, CA, CAN):
                 rest = te - i - 1
-                return rest == 0 or (rest == 1 and self.low[i + 1] == h["n't"])
+                return rest == 0 or (rest == 1 and low[i + 1] == NT)
         return False
 
     def condition_refs(self, ts: int, te: int) -> None:
-        """Keyword conditions ("if this spell was kicked"), other references in a condition."""
+        """"if this spell was kicked", "if it was bargained" and the objects a condition names."""
         lex = self.lex
-        h = lex.h
-        for i in range(ts, te):
-            low = self.low[i]
-            kc = lex.keyword_conditions.get(low)
-            if kc is None and i > ts and self.low[i - 1] in (h["was"], h["were"]) and self.word(i).endswith("ed"):
+        low, cls = self.low, self.cls
+        for i in range(ts + 1, te):
+            kc = lex.keyword_conditions.get(low[i]) if cls[i] & KWCOND else None
+            if kc is None and low[i - 1] in (WAS, WERE) and self.word(i).endswith("ed"):
                 kc = self.custom_condition(i)
             if kc is not None:
-                word, link, rules = kc
-                self.reference("keyword", "keyword:" + link, i, i + 1, rules)
-        self.scan_refs(ts + 1, te)
+                self.reference("keyword", "keyword:" + kc[1], i, i + 1, kc[2])
+        self.scan(ts + 1, te)
 
     def custom_condition(self, i: int):
-        """"if it was infused": a keyword of the face whose name shares the word's stem."""
+        """"if it was infused": a keyword of the face whose name shares the word's stem
+        (a set's own mechanic declared in its configuration takes part this way)."""
         word = self.word(i).lower()
-        stem = word[:-2] if not word.endswith("ied") else word[:-3]
+        stem = word[:-3] if word.endswith("ied") else word[:-2]
         if len(stem) < 4:
             return None
         for _, kw in self.keywords:
-            name = kw.keyword.lower()
-            if name.startswith(stem[:max(4, len(stem) - 1)]):
-                return (word, "custom:" + name, ("702.1",))
-        if word in ("kicked",):
-            return None
+            if kw.keyword.lower().startswith(stem[:max(4, len(stem) - 1)]):
+                return (word, "custom:" + kw.keyword.lower(), ("702.1",))
         return None
 
     def inner_trigger(self, ts: int, te: int) -> None:
-        h = self.lex.h
-        if self.low[ts] == h["when"] and ts + 2 <= te and self.low[ts + 1] == h["you"] and \
-                self.low[ts + 2] in (h["do"], h["did"]) and ts + 3 == te:
+        low = self.low
+        if low[ts] == WHEN and te - ts in (3, 4) and low[ts + 1] == YOU and low[ts + 2] in (DO, DID):
             self.reference("reflexive", "optional-action", ts, te, self.lex.reflexive_rules)
         else:
-            self.scan_refs(ts + 1, te)
+            self.scan(ts + 1, te)
 
     def split(self, ts: int, te: int) -> list[tuple[int, int]]:
-        """The clauses of a sentence: split where a new action starts after a comma,
+        """The clauses of a sentence: it splits where a new action starts after a comma,
         "and", "or" or "then" ("draw a card and each opponent loses 2 life")."""
-        h = self.lex.h
-        seps = (h[","], h["and"], h["then"], h["or"])
+        cls = self.cls
         out = []
         cur = ts
         i = ts + 1
+        acted = False
         while i < te:
-            low = self.low[i]
-            if low in seps:
+            c = cls[i]
+            if c & SEP:
                 j = i
-                while j < te and self.low[j] in seps:
+                while j < te and cls[j] & SEP:
                     j += 1
-                if j < te and j > cur + 1 and self.starts_clause(j, te) and self.has_action(cur, i):
+                if j < te and j > cur + 1 and (acted or self.has_action(cur, i)) and self.starts_clause(j, te):
                     out.append((cur, i))
-                    cur = j
-                    i = j
+                    cur = i = j
+                    acted = False
                     continue
                 i = j
                 continue
             i += 1
         out.append((cur, te))
-        return [(s, e) for s, e in out if s < e]
+        return out
 
     def has_action(self, ts: int, te: int) -> bool:
+        cls = self.cls
         for i in range(ts, te):
-            if self.low[i] in self.lex.verbs:
+            if cls[i] & VERB:
                 return True
             m = self.phrase_at.get(i)
             if m is not None and m[1].label == "KEYWORD_ACTION":
@@ -594,103 +604,82 @@ class FaceReader:
 
     def starts_clause(self, i: int, te: int) -> bool:
         """Whether a new clause starts at token i: a verb, or a subject and then a verb."""
-        lex = self.lex
-        low = self.low[i]
-        if low in lex.verbs and not self.noun_use(i):
+        cls = self.cls
+        c = cls[i]
+        if c & VERB and not self.noun_use(i):
             return True
         m = self.phrase_at.get(i)
         if m is not None and m[1].label == "KEYWORD_ACTION":
             return True
-        # subject then verb within a few tokens, before any punctuation
-        if low in lex.players or low in lex.pronouns or low in lex.determiners or i in self.self_at \
-                or (m is not None and m[1].label == "PLAYER"):
-            end = min(te, i + 8)
-            for k in range(i + 1, end):
-                lk = self.low[k]
-                if lk in (lex.h[","], lex.h["."], lex.h["and"], lex.h["or"]):
+        if c & (PLAYER | PRON | DET | THAT) or i in self.self_at or (m is not None and m[1].label == "PLAYER"):
+            low = self.low
+            for k in range(i + 1, min(te, i + 8)):
+                if cls[k] & (SEP | STOP):
                     return False
-                if lk in lex.verbs and not self.noun_use(k) and k > i:
+                if cls[k] & VERB and not self.noun_use(k):
                     return True
-                if lk in (lex.h["may"], lex.h["ca"], lex.h["must"]):
+                if low[k] in (MAY, CA, MUST):
                     return True
         return False
 
     def noun_use(self, i: int) -> bool:
-        """Whether a verb-looking word is used as a noun here ("a counter", "in exile", "a copy")."""
+        """Whether a verb-looking word is a noun here ("a counter", "from exile", "a copy")."""
         if i == 0:
             return False
         prev = self.low[i - 1]
-        h = self.lex.h
-        if prev in self.lex.determiners and self.lex.determiners[prev] in ("a", "the", "that", "each", "number", "another", "any"):
-            return self.lex.verbs.get(self.low[i], ())[:1] != () and self.lex.determiners[prev] != "that" or \
-                prev in (h["a"], h["an"], h["the"])
-        return prev in (h["from"], h["in"], h["into"], h["of"], h["with"], h["'s"]) or self.low[i] in self.lex.modifiers and prev in self.lex.nouns
+        return prev in (A, AN, THE, FROM, IN, INTO, OF, POSS) or (self.cls[i] & MOD and self.cls[i - 1] & NOUN) > 0
 
-    def word(self, i: int) -> str:
-        return self.text[self.starts[i]:self.ends[i]]
-
-    # -- one clause -------------------------------------------------------------------------
+    # -- one clause ------------------------------------------------------------------------
     def clause(self, si: int, ts: int, te: int, trigger: bool = False, previous: Clause | None = None) -> Clause:
-        lex = self.lex
-        h = lex.h
-        low = self.low
-        while ts < te and low[ts] in (h["then"], h["and"], h["or"], h[","]):
+        low, cls = self.low, self.cls
+        while ts < te and cls[ts] & SEP:
             ts += 1
         if ts >= te:
-            text, cs, ce = "", self.starts[min(ts, self.n - 1)], self.starts[min(ts, self.n - 1)]
-            return Clause(text, cs, ce, si)
-        text, cs, ce = self.span_text(ts, te)
-        clause = Clause(text, cs, ce, si)
-        ci = len(self.a.clauses) if not trigger else None
+            at = self.starts[min(ts, self.n - 1)]
+            return Clause("", at, at, si)
+        clause = Clause(*self.span(ts, te), si)
+        ci = None if trigger else len(self.a.clauses)
         self.ci = ci
         i = ts
-        # the subject
-        subject = None
-        if not (low[i] in lex.verbs and not self.noun_use(i) and not (i in self.self_at)):
+        # the subject, where the clause does not start with its verb
+        if not (cls[i] & VERB and not self.noun_use(i) and i not in self.self_at) or \
+                (cls[i] & PRON and not cls[i] & VERB):
             subject, j = self.subject(i, te)
             if subject is not None:
+                clause.subject = subject
                 i = j
-        clause.subject = subject
-        if subject is not None and not trigger:
-            self.introduce(subject, "clause", ci)
-        elif subject is None and previous is not None and ts > 0 and self.low[ts - 1] in (h["and"], h["or"]):
+                if not trigger:
+                    self.introduce(subject, "clause", ci)
+        if clause.subject is None and previous is not None and ts > 0 and low[ts - 1] in (AND, OR):
             # "can't attack or block": the second verb shares the first one's subject and modals
             clause.subject = previous.subject
             clause.optional, clause.negated = previous.optional, previous.negated
-        while i < te:
-            lw = low[i]
-            if lw == h["may"]:
+        # modals and negation
+        while i < te and (low[i] in _MODALS or low[i] == IS and i + 1 < te and low[i + 1] == NT):
+            if low[i] == MAY:
                 clause.optional = True
-            elif lw in (h["ca"], h["cannot"], h["n't"], h["not"], h["do"], h["does"], h["did"], h["must"],
-                        h["can"], h["also"], h["still"]) or lw == h["is"] and i + 1 < te and low[i + 1] == h["n't"]:
-                if lw in (h["n't"], h["not"], h["cannot"]):
-                    clause.negated = True
-            else:
-                break
+            elif low[i] in _NEGATIONS:
+                clause.negated = True
             i += 1
         # the action
-        action_at = None
         for k in range(i, te):
-            spec = self.action_at(k, te, trigger)
-            if spec is not None:
-                action_at = k
-                clause.action, k_end = spec
+            found = self.action_at(k, te, trigger)
+            if found is not None:
+                clause.action, i = found
+                clause.rules = clause.action.rules
                 break
-            if low[k] in (h["if"], h["unless"], h["where"]) and k > i:
+            if low[k] in (IF, UNLESS, WHERE) and k > i:
                 break
-        if clause.action is not None:
-            clause.rules = clause.action.rules
-            i = k_end
-        elif subject is not None and i < te and low[i] in (h["is"], h["are"], h["has"], h["have"]):
+        else:
+            found = None
+        if clause.action is None and clause.subject is not None and i < te and low[i] in (IS, ARE, HAS, HAVE):
             # "This creature is indestructible": a state, not an action
-            w, s_, e_ = self.span_text(i, i + 1)
-            clause.action = Action("be" if low[i] in (h["is"], h["are"]) else "have", w, w, s_, e_)
+            w, s, e = self.span(i, i + 1)
+            clause.action = Action("be" if low[i] in (IS, ARE) else "have", w, w, s, e)
             i += 1
-        # the rest: objects, players, zones, amounts, counters, durations, conditions
-        self.arguments(clause, i, te, trigger)
+        self.arguments(clause, i, te)
         if clause.action is not None and not clause.negated:
             self.implied_zones(clause)
-        # what the clause introduces for later references
         if not trigger:
             action = clause.action.name if clause.action else None
             for obj in clause.objects:
@@ -698,43 +687,39 @@ class FaceReader:
             for p in clause.players:
                 self.introduce(p, "clause", ci, optional=clause.optional)
             if action is not None:
-                self.ab_intros.append(_Intro("clause", self.ai, ci, clause.text, clause.start, clause.end, "action",
-                                             action=action, optional=clause.optional,
-                                             what=self.choice_what(clause) if action == "choose" else None))
+                self.mine.append(_Intro("clause", self.ai, ci, clause.text, clause.start, clause.end, "action",
+                                        action=action, optional=clause.optional))
         return clause
 
     def action_at(self, k: int, te: int, trigger: bool):
-        """(Action, end token) when an action starts at token k."""
-        lex = self.lex
+        """(Action, the token after it) where an action starts at token k."""
         m = self.phrase_at.get(k)
         if m is not None and m[1].label == "KEYWORD_ACTION" and m[1].sense:
-            name = m[1].sense
-            if m[1].id == "counter-spell":
-                name = "counter"
-            end = k + 1 if " " not in name else m[0]
-            w, s, e = self.span_text(k, end)
-            return Action(name, w, w, s, e, m[1].rules, keyword_action=True), end
-        specs = lex.verbs.get(self.low[k])
-        if not specs or self.noun_use(k) and not trigger:
+            info = m[1]
+            end = m[0] if " " in info.sense else k + 1
+            w, s, e = self.span(k, end)
+            return Action(info.sense, w, w, s, e, info.rules, keyword_action=True), end
+        if m is not None and m[1].id == "counter-spell":
+            w, s, e = self.span(k, k + 1)
+            return Action("counter", w, w, s, e, m[1].rules, keyword_action=True), k + 1
+        if not self.cls[k] & VERB or (self.noun_use(k) and not trigger):
             return None
-        rest = set(self.low[k + 1:min(te, k + 6)])
-        for spec in specs:
-            if spec.with_words and not (spec.with_words & rest):
+        rest = self.low[k + 1:min(te, k + 6)]
+        for spec in self.lex.verbs[self.low[k]]:
+            if spec.with_words and spec.with_words.isdisjoint(rest):
                 continue
-            w, s, e = self.span_text(k, k + 1)
+            w, s, e = self.span(k, k + 1)
             rules = spec.trigger_rules if trigger and spec.trigger_rules else spec.rules
-            return Action(spec.name, w, w, s, e, rules, keyword_action=spec.keyword_action), k + 1
+            action = Action(spec.name, w, w, s, e, rules, keyword_action=spec.keyword_action)
+            return action, k + 1
         return None
 
     def subject(self, i: int, te: int):
-        lex = self.lex
         m = self.phrase_at.get(i)
         if m is not None and m[1].label == "PLAYER":
             return self.player(i, m[0]), m[0]
-        low = self.low[i]
-        if low in lex.players:
-            end = i + 1
-            return self.player(i, end), end
+        if self.cls[i] & PLAYER:
+            return self.player(i, i + 1), i + 1
         obj, j = self.object(i, te)
         if obj is not None:
             return obj, j
@@ -742,342 +727,333 @@ class FaceReader:
 
     def player(self, ts: int, te: int) -> PlayerRef:
         lex = self.lex
-        text, cs, ce = self.span_text(ts, te)
         quant = None
         who = "player"
         for k in range(ts, te):
-            low = self.low[k]
-            if low in lex.players:
-                who = lex.players[low]
-            elif low in lex.determiners and quant is None:
-                quant = lex.determiners[low]
+            x = self.low[k]
+            if x in lex.players:
+                who = lex.players[x]
+            elif quant is None and x in lex.determiners:
+                quant = lex.determiners[x]
         rules = lex.player_rules.get(who, ())
         if quant == "target":
             rules = rules + lex.det_rules["target"]
-        p = PlayerRef(who, quant, text, cs, ce, rules)
+        p = PlayerRef(who, quant, *self.span(ts, te), rules)
         if quant == "that":
             p.reference = self.reference("that", "player", ts, te, lex.that_rules)
         return p
 
     def object(self, ts: int, te: int) -> tuple[ObjectRef | None, int]:
-        """An object phrase starting at ts, or (None, ts)."""
-        lex = self.lex
-        h = lex.h
-        low = self.low
-        i = ts
-        if i >= te:
+        """An object phrase at token ts, or (None, ts)."""
+        if ts >= te:
             return None, ts
-        # self-reference
+        lex = self.lex
+        low, cls = self.low, self.cls
+        i = ts
+        c = cls[i]
         if i in self.self_at:
             end, this = self.self_at[i]
-            text, cs, ce = self.span_text(i, end)
-            rules = lex.self_rules["this" if this else "name"]
-            obj = ObjectRef("self", text, cs, ce, self_ref=True, rules=rules)
+            obj = ObjectRef("self", *self.span(i, end), self_ref=True, rules=lex.self_rules["this" if this else "name"])
             if this:
-                obj.noun = self.word(end - 1).lower()
+                obj.noun = lex.nouns.get(low[end - 1], self.word(end - 1).lower())
             return obj, end
-        # pronouns
-        if low[i] in lex.pronouns and low[i] not in (h["their"], h["its"]):
-            text, cs, ce = self.span_text(i, i + 1)
+        m = self.phrase_at.get(i)
+        if not c & OBJECT_START and not (m is not None and m[1].label == "TYPE"):
+            return None, ts
+        if c & PRON and low[i] not in (ITS, THEIR):
+            obj = ObjectRef("pronoun", *self.span(i, i + 1))
             kind = lex.pronouns[low[i]]
-            obj = ObjectRef("pronoun", text, cs, ce)
             obj.reference = self.reference("pronoun", "object" if kind == "object" else "any", i, i + 1, lex.that_rules)
             return obj, i + 1
-        det = None
-        count = None
-        start = i
-        position = None
-        if low[i] == h["up"] and i + 2 < te and low[i + 1] == h["to"]:
+        det = count = position = None
+        if low[i] == UP and i + 2 < te and low[i + 1] == TO:
             det, count = "up-to", self.word(i + 2)
             i += 3
-        elif low[i] == h["any"] and i + 2 < te and low[i + 1] == h["number"] and low[i + 2] == h["of"]:
+        elif low[i] == ANY and i + 2 < te and low[i + 1] == NUMBER and low[i + 2] == OF:
             det, count = "any", "any number of"
             i += 3
-        elif low[i] == h["one"] and i + 3 < te and low[i + 1] == h["or"] and low[i + 2] == h["more"]:
+        elif low[i] == ONE and i + 3 < te and low[i + 1] == OR and low[i + 2] == MORE:
             det, count = "number", "one or more"
             i += 3
-            if i < te and low[i] == h["of"]:
+            if i < te and low[i] == OF:
                 i += 1
-        elif low[i] == h["the"] and i + 1 < te and low[i + 1] in (h["top"], h["bottom"]):
+        elif low[i] == THE and i + 1 < te and low[i + 1] in (TOP, BOTTOM):
             # "the top card of your library", "the top three cards of target player's library"
             det, position = "the", self.word(i + 1).lower()
             i += 2
-            if i < te and low[i] in lex.determiners and lex.determiners[low[i]] == "number":
+            if i < te and cls[i] & NUM:
                 count = self.word(i)
                 i += 1
-        elif low[i] in lex.determiners:
+        elif c & (DET | NUM | THAT) and low[i] in lex.determiners:
             det = lex.determiners[low[i]]
             if det == "number":
                 count = self.word(i)
             i += 1
         # "each other creature", "another target creature", "up to two target creatures"
         while i < te and low[i] in lex.determiners and lex.determiners[low[i]] in ("other", "target", "number"):
-            if lex.determiners[low[i]] == "target":
+            d = lex.determiners[low[i]]
+            if d == "target":
                 det = "target"
-            elif lex.determiners[low[i]] == "number" and count is None:
+            elif d == "number" and count is None:
                 count = self.word(i)
             i += 1
         types: list[str] = []
         noun = None
-        end = i
-        k = i
+        end = k = i
         while k < te:
             m = self.phrase_at.get(k)
-            lw = low[k]
             if m is not None and m[1].label == "TYPE":
-                types.append(self.span_text(k, m[0])[0])
+                types.append(self.span(k, m[0])[0])
                 noun = types[-1].lower()
                 k = end = m[0]
                 continue
-            if lw in lex.nouns and not (lw in lex.verbs and k == ts):
-                noun = lex.nouns[lw]
+            ck = cls[k]
+            if ck & NOUN and not (ck & VERB and k == ts):
+                noun = lex.nouns[low[k]]
                 types.append(self.word(k))
-                k += 1
-                end = k
+                k = end = k + 1
                 # "creature or planeswalker", "artifact, enchantment, or land"
-                if k + 1 < te and low[k] in (h["or"], h["and"], h[","]) and \
-                        (low[k + 1] in lex.nouns or (low[k + 1] == h["or"] and k + 2 < te and low[k + 2] in lex.nouns)):
-                    k += 1
-                    while k < te and low[k] in (h["or"], h["and"], h[","]):
-                        k += 1
+                if k + 1 < te and cls[k] & SEP and low[k] != THEN:
+                    j = k
+                    while j < te and cls[j] & SEP:
+                        j += 1
+                    if j < te and cls[j] & NOUN and not cls[j] & DET:
+                        k = j
                 continue
             w = self.word(k)
-            if lw in lex.modifiers or w.lower().startswith("non") and lw not in lex.verbs or \
-                    "/" in w and w[:1] in "0123456789X*+-−" and noun is None:
-                types.append(self.word(k))
-                k += 1
-                continue
-            if lw in lex.linked and noun is None:
-                types.append(self.word(k))
+            if ck & (MOD | LINKED) and noun is None or (w[:3].lower() == "non" and not ck & VERB) or \
+                    ("/" in w and w[:1] in "0123456789X*+-−" and noun is None):
+                types.append(w)
                 k += 1
                 continue
             break
         if noun is None:
-            if det in ("this", "that") and end == i:
+            if det is None or det in ("this", "that", "a", "the", "other", "any", "each", "all", "another", "number") \
+                    and not types:
                 return None, ts
-            if det is None:
-                return None, ts
-            if det in ("a", "the", "other", "any", "each", "all", "another") and not types:
-                return None, ts
-            if det == "number" and not types:
-                return None, ts
-        if end == start:
+        if end == ts:
             return None, ts
-        end = max(end, k) if types else end
-        text, cs, ce = self.span_text(start, end)
-        obj = ObjectRef(det or "none", text, cs, ce, count=count, noun=noun, types=tuple(types))
+        obj = ObjectRef(det or "none", *self.span(ts, max(end, k)), count=count, noun=noun, types=tuple(types))
+        end = max(end, k)
         if det == "target":
             obj.rules = lex.det_rules["target"]
-        # filters after the noun
         j = end
-        if position is not None and j + 1 < te and low[j] == h["of"]:
+        if position is not None and j + 1 < te and low[j] == OF:
             zone, k = self.zone(j + 1, te)
             if zone is not None:
                 zone.position = position
                 obj.zone = zone
                 j = k
-        j = self.post_filters(obj, j, te)
+        j = self.filters(obj, j, te)
         if j > end:
-            text, cs, ce = self.span_text(start, j)
-            obj.text, obj.start, obj.end = text, cs, ce
-        # references: "that creature", "the exiled card", "the chosen type"
-        if det == "that" or (det == "those"):
-            obj.reference = self.reference("that", "player" if noun == "player" else "object", start, end, lex.that_rules)
-        else:
-            for k in range(start, end):
-                if low[k] in lex.linked and (det in ("the", None, "each", "all", "a", "number", "up-to", "any") ):
+            obj.text, obj.start, obj.end = self.span(ts, j)
+        # references: "that creature", "those cards", "the exiled card", "cards exiled with ~"
+        if det in ("that", "those"):
+            obj.reference = self.reference("that", "player" if noun == "player" else "object", ts, end, lex.that_rules)
+        elif obj.reference is None:
+            for k in range(ts, end):
+                if cls[k] & LINKED:
                     word, needs, rules = lex.linked[low[k]]
-                    if needs == "choice" or det == "the" or self.exiled_with(end, te) or word == "exiled":
-                        obj.reference = self.reference("linked-" + needs if needs != "choice" else "chosen", needs,
-                                                       start, j, rules)
+                    if needs == "choice" or det == "the" or word == "exiled" and self.with_self(end, te):
+                        obj.reference = self.reference("chosen" if needs == "choice" else "linked-" + needs, needs,
+                                                       ts, j, rules)
                     break
         return obj, j
 
-    def exiled_with(self, k: int, te: int) -> bool:
-        return k + 1 < te and self.low[k] == self.lex.h["with"] and (k + 1 in self.self_at or self.low[k + 1] in self.lex.pronouns)
+    def with_self(self, k: int, te: int) -> bool:
+        """"exiled with this creature", "exiled with it"."""
+        return k + 1 < te and self.low[k] == WITH and (k + 1 in self.self_at or self.cls[k + 1] & PRON)
 
-    def post_filters(self, obj: ObjectRef, j: int, te: int) -> int:
-        """"you control", "an opponent controls", "you own", "in your graveyard", "exiled with ~"."""
+    def filters(self, obj: ObjectRef, j: int, te: int) -> int:
+        """What follows the noun: "you control", "an opponent controls", "you own", "in your graveyard",
+        "of the chosen type", "exiled with this creature"."""
         lex = self.lex
-        h = lex.h
-        low = self.low
+        low, cls = self.low, self.cls
         while j < te:
-            lw = low[j]
-            # "[player] control(s)" / "you don't control"
-            if lw in lex.players or lw in lex.determiners and j + 1 < te and low[j + 1] in lex.players:
+            x = low[j]
+            if cls[j] & PLAYER or cls[j] & (DET | THAT) and j + 1 < te and cls[j + 1] & PLAYER:
                 k = j
-                while k < te and (low[k] in lex.determiners or low[k] in lex.players or low[k] in (h["do"], h["does"], h["n't"])):
+                while k < te and (cls[k] & (DET | PLAYER | THAT) or low[k] in (DO, DOES, NT)):
                     k += 1
-                if k < te and low[k] in (h["control"], h["controls"], h["own"], h["owns"]):
-                    who = next((lex.players[low[x]] for x in range(j, k) if low[x] in lex.players), "player")
-                    negated = any(low[x] == h["n't"] for x in range(j, k))
-                    value = ("not-" if negated else "") + who
-                    if low[k] in (h["control"], h["controls"]):
+                if k < te and low[k] in (CONTROL, CONTROLS, OWN, OWNS):
+                    who = next((lex.players[low[y]] for y in range(j, k) if cls[y] & PLAYER), "player")
+                    value = ("not-" if NT in low[j:k] else "") + who
+                    if low[k] in (CONTROL, CONTROLS):
                         obj.controller = value
                     else:
                         obj.owner = value
                     j = k + 1
                     continue
                 break
-            if lw in (h["in"], h["from"]) and j + 1 < te:
+            if x == IN and j + 1 < te:
                 zone, k = self.zone(j + 1, te)
-                if zone is not None and lw == h["in"]:
+                if zone is not None:
                     obj.zone = zone
                     j = k
                     continue
                 break
-            if lw == h["of"] and j + 2 < te and low[j + 1] in (h["the"], h["that"]) and \
-                    (low[j + 2] in lex.linked or low[j + 1] == h["that"]):
-                # "of the chosen type", "of that type"
+            if x == OF and j + 2 < te and low[j + 1] in (THE, THAT_W) and (cls[j + 2] & LINKED or low[j + 1] == THAT_W):
                 k = j + 2
-                while k < te and (low[k] in lex.linked or low[k] in lex.nouns or low[k] in lex.modifiers):
+                while k < te and cls[k] & (LINKED | NOUN | MOD):
                     k += 1
-                if low[j + 2] in lex.linked:
+                if cls[j + 2] & LINKED:
                     word, needs, rules = lex.linked[low[j + 2]]
-                    obj.reference = self.reference("chosen" if needs == "choice" else "linked-" + needs, needs,
-                                                   j + 1, k, rules)
+                    kind = "chosen" if needs == "choice" else "linked-" + needs
+                    obj.reference = self.reference(kind, needs, j + 1, k, rules)
                 else:
                     obj.reference = self.reference("that", "object", j + 1, k, lex.that_rules)
                 j = k
                 continue
-            if lw == h["with"] and j + 1 < te and (j + 1 in self.self_at or low[j + 1] in lex.pronouns) and \
-                    any(x in (obj.types or ()) for x in ("exiled",)):
-                j += 2 if j + 1 not in self.self_at else 0
-                if low[j] != h["with"]:
+            if cls[j] & LINKED and obj.reference is None:
+                # "cards exiled with this creature", "the creature exiled this way"
+                word, needs, rules = lex.linked[x]
+                if self.with_self(j + 1, te):
+                    k = self.self_at[j + 2][0] if j + 2 in self.self_at else j + 3
+                    obj.reference = self.reference("linked-" + needs, needs, obj_start(obj, self), k, rules)
+                    j = k
                     continue
-                j = self.self_at[j + 1][0]
-                continue
+                if j + 2 < te and low[j + 1] == THIS and low[j + 2] == WAY:
+                    obj.reference = self.reference("this-way", needs, obj_start(obj, self), j + 3,
+                                                   lex.this_way_rules)
+                    j += 3
+                    continue
             break
         return j
 
     def zone(self, ts: int, te: int) -> tuple[ZoneRef | None, int]:
         """A zone phrase at ts: "your graveyard", "its owner's hand", "the top of your library", "exile"."""
         lex = self.lex
-        h = lex.h
-        low = self.low
+        low, cls = self.low, self.cls
         position = None
         i = ts
-        if i + 1 < te and low[i] == h["the"] and low[i + 1] in (h["top"], h["bottom"]):
+        if i + 1 < te and low[i] == THE and low[i + 1] in (TOP, BOTTOM):
             position = self.word(i + 1).lower()
             i += 2
-            if i < te and low[i] == h["of"]:
+            if i < te and low[i] == OF:
                 i += 1
         owner = None
-        k = i
-        while k < te and k < i + 5:
-            lw = low[k]
-            if lw in lex.zones:
-                zone = lex.zones[lw]
-                if zone == "command" and not (k + 1 < te and self.word(k + 1).lower() == "zone"):
-                    return None, ts
-                end = k + 1 + (1 if zone == "command" else 0)
-                text, cs, ce = self.span_text(ts, end)
+        for k in range(i, min(te, i + 5)):
+            x = low[k]
+            if cls[k] & ZONE:
+                zone = lex.zones[x]
+                end = k + 1
+                if zone == "command":
+                    if not (end < te and low[end] == ZONE_W):
+                        return None, ts
+                    end += 1
                 rules = lex.zone_rules[zone]
                 if owner == "owner":
                     rules = rules + ("400.3",)
-                return ZoneRef(zone, owner, position, text, cs, ce, rules), end
-            if lw in lex.zone_owners:
-                owner = lex.zone_owners[lw] if owner is None or owner == "any" else owner
-                if lw in (h["their"], h["its"]):
-                    self.reference("pronoun", "object" if lw == h["its"] else "any", k, k + 1, lex.that_rules)
-            elif lw in (h["'s"], h["'"]):
-                if k > i and low[k - 1] in lex.zone_owners:
+                return ZoneRef(zone, owner, position, *self.span(ts, end), rules), end
+            if cls[k] & ZOWNER:
+                if owner is None or owner == "any":
+                    owner = lex.zone_owners[x]
+                if x in (ITS, THEIR):
+                    self.reference("pronoun", "object" if x == ITS else "any", k, k + 1, lex.that_rules)
+            elif x in (POSS, APOS):
+                if k > i and cls[k - 1] & ZOWNER:
                     owner = lex.zone_owners[low[k - 1]]
-            elif lw in lex.determiners or lw in lex.players:
-                if lw in lex.players:
-                    owner = lex.players[lw]
-            else:
+            elif cls[k] & PLAYER:
+                owner = lex.players[x]
+            elif not cls[k] & (DET | THAT):
                 return None, ts
-            k += 1
         return None, ts
 
-    def arguments(self, clause: Clause, i: int, te: int, trigger: bool) -> None:
+    def arguments(self, clause: Clause, i: int, te: int) -> None:
         lex = self.lex
-        h = lex.h
-        low = self.low
+        low, cls = self.low, self.cls
+        phrase_at = self.phrase_at
         while i < te:
-            lw = low[i]
-            m = self.phrase_at.get(i)
+            x = low[i]
+            c = cls[i]
+            m = phrase_at.get(i)
             if m is not None:
                 info = m[1]
-                if info.label == "DURATION":
-                    text, cs, ce = self.span_text(i, m[0])
-                    clause.duration = Duration(info.sense or "until", text, cs, ce, info.rules)
+                label = info.label
+                if label == "DURATION":
+                    clause.duration = Duration(info.sense or "until", *self.span(i, m[0]), info.rules)
                     i = m[0]
                     continue
-                if info.label == "PLAYER":
+                if label == "PLAYER":
                     clause.players.append(self.player(i, m[0]))
                     i = m[0]
                     continue
-                if info.label == "CONDITION" and info.sense == "as-long-as":
-                    cond = self.condition(i, te)
-                    clause.conditions.append(cond)
-                    break
-                if info.label == "COUNTER":
+                if label == "CONDITION" and info.sense == "as-long-as":
+                    clause.conditions.append(self.condition(i, te))
+                    return
+                if label == "COUNTER":
                     if info.id == "pt-counter" and clause.counter is None:
                         clause.counter = self.word(i)
                     i = m[0]
                     continue
-                if info.label == "ZONE" and info.sense:
+                if label == "ZONE" and info.sense:
                     zone = ZoneRef(info.sense, "owner" if "owner" in info.id else None, None,
-                                   *self.span_text(i, m[0]), rules=info.rules)
-                    self.place_zone(clause, zone, i)
-                    i = m[0]
-                    continue
-            if lw in (h["if"], h["unless"]) and i > 0:
-                clause.conditions.append(self.condition(i, te))
-                break
-            if clause.counter is None and (lw in lex.determiners or self.word(i)[:1].isdigit()):
-                # "two +1/+1 counters", "a lore counter", "X -1/-1 counters"
-                k = i + 1
-                while k < te and k < i + 4 and k not in self.phrase_at:
-                    k += 1
-                m2 = self.phrase_at.get(k)
-                if m2 is not None and m2[1].label == "COUNTER" and k < te:
-                    if lex.determiners.get(lw) in ("a", "number", "each", "another", "any", "that") or self.word(i)[:1].isdigit():
-                        clause.amount = clause.amount or self.word(i)
-                        clause.counter = self.span_text(i + 1, m2[0])[0].rsplit(" ", 1)[0] if k > i + 1 or \
-                            m2[1].id == "pt-counter" else None
-                        if m2[1].id == "pt-counter":
-                            clause.counter = self.word(k)
-                        i = m2[0]
-                        continue
-            if lw == h["until"]:
-                text, cs, ce = self.span_text(i, te)
-                clause.duration = Duration("until", text, cs, ce, ("610.3",))
-                self.scan_refs(i + 1, te)
-                break
-            if lw == h["where"] and i + 1 < te:
-                self.scan_refs(i + 1, te)
-                break
-            if lw in (h["from"], h["into"], h["onto"], h["on"], h["to"], h["in"], h["under"]) and i + 1 < te:
-                zone, k = self.zone(i + 1, te)
-                if zone is not None:
-                    if lw == h["from"]:
+                                   *self.span(i, m[0]), rules=info.rules)
+                    prev = low[i - 1] if i > 0 else 0
+                    if x == FROM or prev == FROM:
                         clause.zone_from = zone
-                    elif lw == h["in"]:
+                    elif x == IN or prev == IN:
                         if clause.objects and clause.objects[-1].zone is None:
                             clause.objects[-1].zone = zone
-                        elif clause.zone_from is None and clause.action and clause.action.name in ("search", "look", "reveal"):
+                    else:
+                        clause.zone_to = zone
+                    i = m[0]
+                    continue
+            if x in (IF, UNLESS):
+                clause.conditions.append(self.condition(i, te))
+                return
+            if x == UNTIL:
+                clause.duration = Duration("until", *self.span(i, te), ("610.3",))
+                self.scan(i + 1, te)
+                return
+            if x == WHERE:
+                self.scan(i + 1, te)
+                return
+            if x in _ZONE_PREPS and i + 1 < te:
+                zone, k = self.zone(i + 1, te)
+                if zone is not None:
+                    if x == FROM:
+                        clause.zone_from = zone
+                    elif x == IN:
+                        if clause.objects and clause.objects[-1].zone is None:
+                            clause.objects[-1].zone = zone
+                        elif clause.zone_from is None:
                             clause.zone_from = zone
                     else:
                         clause.zone_to = zone
                     i = k
                     continue
-                if lw in (h["on"], h["to"], h["under"]):
-                    i += 1
+            if c & (ZOWNER | ZONE) and clause.zone_from is None and clause.action is not None and \
+                    clause.action.name in ("search", "look", "shuffle", "reveal", "exile", "mill"):
+                zone, k = self.zone(i, te)
+                if zone is not None:  # "search your library", "exile target player's graveyard"
+                    clause.zone_from = zone
+                    i = k
                     continue
-            if self.word(i)[:1].isdigit() and "/" not in self.word(i) or lw == h["x"] or \
-                    (lw in lex.determiners and lex.determiners[lw] in ("a", "number") and i + 1 < te and
-                     low[i + 1] in (h["life"], h["damage"], h["card"], h["cards"], h["counter"], h["counters"])):
-                if clause.amount is None and (self.word(i)[:1].isdigit() or lw == h["x"] or
-                                              low[i + 1] in (h["life"], h["damage"], h["card"], h["cards"], h["counter"], h["counters"])):
-                    clause.amount = self.word(i)
-                    # "draw a card", "deals 3 damage": the amount, not an object
-                    if i + 1 < te and low[i + 1] in (h["life"], h["damage"], h["counter"], h["counters"]):
+            if c & (NUM | DET) or self.word(i)[:1].isdigit():
+                w = self.word(i)
+                number = c & NUM or (w[:1].isdigit() and "/" not in w)
+                # "two +1/+1 counters", "a lore counter", "X -1/-1 counters"
+                k = i + 1
+                while k < te and k < i + 4 and k not in phrase_at:
+                    k += 1
+                m2 = phrase_at.get(k) if k < te else None
+                if m2 is not None and m2[1].label == "COUNTER" and (number or x in (A, AN)):
+                    clause.amount = clause.amount or w
+                    clause.counter = self.word(k) if m2[1].id == "pt-counter" else \
+                        (self.span(i + 1, k)[0] if k > i + 1 else clause.counter)
+                    i = m2[0]
+                    continue
+                if clause.amount is None and i + 1 < te and (number or x in (A, AN)) and low[i + 1] in _AMOUNT_NOUNS:
+                    clause.amount = w
+                    if low[i + 1] in (LIFE, DAMAGE):
                         i += 2
                         continue
-            if lw in lex.players and not (lw == h["you"] and i + 1 < te and low[i + 1] in (h["control"], h["own"])):
+                elif clause.amount is None and number and (i + 1 >= te or not cls[i + 1] & (NOUN | MOD | DET)):
+                    clause.amount = w  # "Scry 2", "mill three" is followed by "cards" above
+                    i += 1
+                    continue
+            if c & PLAYER and not (x == YOU and i + 1 < te and low[i + 1] in (CONTROL, OWN)):
                 clause.players.append(self.player(i, i + 1))
                 i += 1
                 continue
@@ -1086,68 +1062,41 @@ class FaceReader:
                 clause.objects.append(obj)
                 i = k
                 continue
-            if lw in lex.pronouns or lw in lex.that_words or lw in lex.linked:
-                self.scan_refs(i, i + 1)
             i += 1
-
-    def place_zone(self, clause: Clause, zone: ZoneRef, i: int) -> None:
-        h = self.lex.h
-        prev = self.low[i - 1] if i > 0 else 0
-        if prev == h["from"] or self.word(i).lower() == "from":
-            clause.zone_from = zone
-        elif prev == h["in"] or self.word(i).lower() == "in":
-            if clause.objects and clause.objects[-1].zone is None:
-                clause.objects[-1].zone = zone
-        else:
-            clause.zone_to = zone
 
     def implied_zones(self, clause: Clause) -> None:
         spec = None
-        for specs in (self.lex.verbs.get(self.low[self.tok(clause.action.start)], ()),):
-            for s in specs:
-                if s.name == clause.action.name:
-                    spec = s
+        k = self.tok(clause.action.start)
+        if k < self.n and self.cls[k] & VERB:
+            spec = next((s for s in self.lex.verbs[self.low[k]] if s.name == clause.action.name), None)
         if spec is None:
             return
+        at = clause.action.start
         if spec.zone_from and clause.zone_from is None:
-            clause.zone_from = ZoneRef(spec.zone_from, None, None, "", clause.action.start, clause.action.start,
+            clause.zone_from = ZoneRef(spec.zone_from, None, None, "", at, at,
                                        self.lex.zone_rules.get(spec.zone_from, ()), implied=True)
         if spec.zone_to and clause.zone_to is None:
-            clause.zone_to = ZoneRef(spec.zone_to, None, None, "", clause.action.start, clause.action.start,
+            clause.zone_to = ZoneRef(spec.zone_to, None, None, "", at, at,
                                      self.lex.zone_rules.get(spec.zone_to, ()), implied=True)
 
-    def choice_what(self, clause: Clause) -> str | None:
-        for obj in clause.objects:
-            if obj.noun:
-                return obj.noun
-            if obj.types:
-                return obj.types[-1].lower()
-        words = clause.text.lower().split()
-        for w in ("type", "color", "name", "number", "mode", "player", "opponent"):
-            if w in words or w + "s" in words:
-                return w
-        return None
-
-    # -- references -------------------------------------------------------------------------
-    def scan_refs(self, ts: int, te: int) -> None:
-        """References in words the clause parser does not read as objects
-        (a condition, "where X is …", "until …")."""
-        lex = self.lex
+    # -- references ----------------------------------------------------------------------
+    def scan(self, ts: int, te: int) -> None:
+        """The objects (and so the references) in words the clause reader does not
+        otherwise read: a condition, "where X is …", "until …"."""
+        cls = self.cls
         i = ts
         while i < te:
-            lw = self.low[i]
-            if lw in lex.pronouns or lw in lex.that_words or lw in lex.linked or i in self.self_at or lw in lex.determiners:
+            if cls[i] & OBJECT_START or i in self.self_at:
                 obj, k = self.object(i, te)
-                if obj is not None and k > i:
-                    self.introduce(obj, "condition", getattr(self, "ci", None))
+                if obj is not None:
+                    self.introduce(obj, "condition", self.ci)
                     i = k
                     continue
             i += 1
 
     def reference(self, kind: str, needs: str, ts: int, te: int, rules) -> int:
-        text, cs, ce = self.span_text(ts, te)
-        ref = Reference(kind, needs, text, cs, ce, tuple(rules))
-        ref.antecedent = self.resolve_here(ref, ts)
+        ref = Reference(kind, needs, *self.span(ts, te), tuple(rules))
+        ref.antecedent = self.here(ref)
         self.refs.append(ref)
         return len(self.refs) - 1
 
@@ -1155,28 +1104,24 @@ class FaceReader:
         if thing is None:
             return
         if isinstance(thing, PlayerRef):
-            self.ab_intros.append(_Intro(where, self.ai, ci, thing.text, thing.start, thing.end, "player",
-                                         noun="player", plural=thing.quantifier in ("each", "all"), optional=optional))
+            self.mine.append(_Intro(where, self.ai, ci, thing.text, thing.start, thing.end, "player", "player",
+                                    thing.quantifier in ("each", "all"), optional=optional))
             return
         if thing.determiner == "pronoun":
             return
+        last = thing.types[-1].lower() if thing.types else ""
         plural = thing.determiner in ("each", "all", "those", "up-to", "any") or \
-            (thing.count not in (None, "one", "1", "a")) or (thing.noun is not None and self.plural_noun(thing))
-        self.ab_intros.append(_Intro(where, self.ai, ci, thing.text, thing.start, thing.end, "object",
-                                     noun=thing.noun, plural=plural, action=action, optional=optional))
+            thing.count not in (None, "one", "1", "a") or (last.endswith("s") and last != (thing.noun or ""))
+        self.mine.append(_Intro(where, self.ai, ci, thing.text, thing.start, thing.end, "object", thing.noun,
+                                plural, action, optional))
 
-    def plural_noun(self, obj: ObjectRef) -> bool:
-        last = obj.types[-1].lower() if obj.types else ""
-        return last.endswith("s") and not last.endswith("ss") and last != (obj.noun or "")
-
-    def resolve_here(self, ref: Reference, ts: int) -> Antecedent | None:
+    def here(self, ref: Reference) -> Antecedent | None:
         """An antecedent in this ability, before the reference."""
-        intros = [x for x in self.ab_intros if x.start < ref.start]
-        needs = ref.needs
-        if ref.kind == "pronoun":
+        intros = [x for x in self.mine if x.start < ref.start]
+        kind, needs = ref.kind, ref.needs
+        if kind == "pronoun":
             kinds = ("object",) if needs == "object" else ("object", "player")
-            word = ref.text.lower()
-            plural = word in ("they", "them", "their")
+            plural = ref.text.lower() in ("they", "them", "their")
             for x in reversed(intros):
                 if x.kind in kinds and (not plural or x.plural or x.kind == "player"):
                     return self.ante(x)
@@ -1184,47 +1129,43 @@ class FaceReader:
                 if x.kind in kinds:
                     return self.ante(x)
             return self.grantee()
-        if ref.kind == "that":
+        if kind == "that":
             noun = self.ref_noun(ref)
             kinds = ("player",) if needs == "player" else ("object",)
             for x in reversed(intros):
-                if x.kind in kinds and self.compatible(noun, x.noun):
-                    return self.ante(x)
-            for x in reversed(intros):
-                if x.kind in kinds:
+                if x.kind in kinds and _compatible(noun, x.noun):
                     return self.ante(x)
             return self.grantee() if needs == "object" else None
-        if ref.kind in ("done",):
+        if kind == "done":
             for x in reversed(intros):
                 if x.kind == "action" or x.where == "cost":
                     return self.ante(x)
             return None
-        if ref.kind == "reflexive":
+        if kind == "reflexive":
             for x in reversed(intros):
                 if x.kind == "action" and x.optional:
                     return self.ante(x)
             return None
-        if ref.kind.startswith("linked-") or ref.kind == "chosen":
-            action = "choose" if ref.kind == "chosen" else needs
+        if kind.startswith("linked-") or kind == "chosen" or kind == "this-way":
+            action = "choose" if kind == "chosen" else needs
             for x in reversed(intros):
-                if x.action == action or (action == "choose" and x.action == "name"):
+                if x.action == action:
                     return self.ante(x)
             return None
-        if ref.kind == "keyword":
+        if kind == "keyword":
             return self.keyword_antecedent(needs)
         return None
 
-    def resolve_elsewhere(self, ai: int, a: Ability, parent: Ability | None, ref: Reference) -> Antecedent | None:
-        """Linked abilities (CR 607): the exiled cards, the chosen value, in another ability of the face."""
+    def elsewhere(self, ai: int, ref: Reference) -> Antecedent | None:
+        """Linked abilities (CR 607): the exiled cards or the chosen value of another ability of the face."""
         if not (ref.kind.startswith("linked-") or ref.kind == "chosen"):
             return None
         action = "choose" if ref.kind == "chosen" else ref.needs
         for j, intros in enumerate(self.intros):
-            if j == ai:
-                continue
-            for x in intros:
-                if x.action == action:
-                    return Antecedent("ability", j, x.clause, x.text, x.start, x.end)
+            if j != ai:
+                for x in intros:
+                    if x.action == action:
+                        return Antecedent("ability", j, x.clause, x.text, x.start, x.end)
         if action in self.keyword_links:
             k, kw = self.keyword_links[action]
             return Antecedent("keyword", k, None, kw.text, kw.start, kw.end)
@@ -1233,9 +1174,8 @@ class FaceReader:
     def keyword_antecedent(self, needs: str) -> Antecedent | None:
         link = needs.split(":", 1)[1]
         if link.startswith("custom:"):
-            name = link[7:]
             for k, kw in self.keywords:
-                if kw.keyword.lower() == name:
+                if kw.keyword.lower() == link[7:]:
                     return Antecedent("keyword", k, None, kw.text, kw.start, kw.end)
             return None
         if link in self.keyword_links:
@@ -1248,57 +1188,39 @@ class FaceReader:
         if self.parent is None:
             return None
         pi = self.index[id(self.parent)]
-        for clause in self.parent.clauses:
+        for n, clause in enumerate(self.parent.clauses):
             subj = clause.subject
             if subj is not None and not isinstance(subj, PlayerRef):
-                return Antecedent("grantee", pi, self.parent.clauses.index(clause), subj.text, subj.start, subj.end)
+                return Antecedent("grantee", pi, n, subj.text, subj.start, subj.end)
             if clause.objects:
                 o = clause.objects[0]
-                return Antecedent("grantee", pi, self.parent.clauses.index(clause), o.text, o.start, o.end)
+                return Antecedent("grantee", pi, n, o.text, o.start, o.end)
         return Antecedent("grantee", pi, None, self.parent.text, self.parent.start, self.parent.end)
 
-    def ante(self, x: _Intro) -> Antecedent:
+    @staticmethod
+    def ante(x: _Intro) -> Antecedent:
         return Antecedent(x.where, x.ability, x.clause, x.text, x.start, x.end)
 
     def ref_noun(self, ref: Reference) -> str | None:
-        words = ref.text.lower().split()
-        for w in reversed(words):
-            key = self.lex.h.get(w)
-            if key is None:
-                key = hash_of(w)
-            n = self.lex.nouns.get(key)
+        nouns = self.lex.nouns
+        for k in range(self.tok_end(ref.end) - 1, self.tok(ref.start) - 1, -1):
+            n = nouns.get(self.low[k])
             if n is not None:
                 return n
         return None
 
-    _WIDE = {"permanent": {"creature", "artifact", "enchantment", "land", "planeswalker", "battle", "token"},
-             "card": {"creature", "artifact", "enchantment", "land", "planeswalker", "battle", "instant",
-                      "sorcery", "permanent", "spell"},
-             "spell": {"card", "instant", "sorcery", "creature", "artifact", "enchantment", "planeswalker", "copy"},
-             "creature": {"card", "permanent", "token", "attacker", "blocker"},
-             "token": {"creature", "artifact", "permanent"}}
 
-    def compatible(self, noun: str | None, other: str | None) -> bool:
-        if noun is None or other is None or noun == other:
-            return True
-        return other in self._WIDE.get(noun, ()) or noun in self._WIDE.get(other, ())
+def obj_start(obj: ObjectRef, reader: FaceReader) -> int:
+    return reader.tok(obj.start)
 
 
-_HASH = {}
-
-
-def hash_of(word: str) -> int:
-    from spacy.strings import hash_string
-
-    h = _HASH.get(word)
-    if h is None:
-        h = _HASH[word] = hash_string(word)
-    return h
-
-
-def read_face(vocab, text: str, starts, ends, lowers, matches, self_refs, reminders, abilities) -> None:
+def read_face(text: str, starts, ends, lowers, matches, self_refs, reminders, abilities) -> None:
     """Fill the meaning of every ability of one face (in place)."""
-    if not abilities:
-        return
-    reader = FaceReader(lexicon(vocab), text, starts, ends, lowers, matches, self_refs, reminders)
-    reader.read(abilities)
+    if abilities:
+        FaceReader(lexicon(), text, starts, ends, lowers, matches, self_refs, reminders).read(abilities)
+
+
+def read_marks(parsed: ParsedText, marks: tuple) -> None:
+    """Fill the meaning of a parsed face from the marks the pipeline kept (see pipeline.to_parsed)."""
+    starts, ends, lowers, matches = marks
+    read_face(parsed.text, starts, ends, lowers, matches, parsed.self_refs, parsed.reminders, parsed.abilities)

@@ -10,13 +10,21 @@ Components mark, they do not judge:
     ``doc.spans["abilities"]`` labelled by kind) and reminder text
     (``doc.spans["reminder"]``).
 ``oracle_rule_refs``
-    phrase patterns with their CR numbers (``doc.spans["phrases"]``; the
-    pattern id is each span's ``kb_id_``).
+    the game's vocabulary: phrase patterns (the CR glossary's terms,
+    keywords, keyword actions, subtypes and hand-written open phrases) with
+    their CR numbers, as :class:`linter.model.Phrase` marks with token and
+    character offsets (``OracleState.matches`` and ``.phrases``).
 
 The card context a component needs (card name, face name, type line, the
 other faces' names) is set on the Doc before the pipeline runs, in
 ``doc._.oracle`` (an :class:`OracleState`); the components add their
 findings there too, and :func:`to_parsed` turns them into plain data.
+
+What each ability means (its clauses, trigger, references: see
+:mod:`linter.nlp.meaning`) is read from the marks of the last component
+(tokens and phrase matches, kept on the ParsedText) the first time a check or
+a view asks for it, once for the whole face; a run that never asks pays
+nothing for it.
 """
 
 from __future__ import annotations
@@ -33,7 +41,7 @@ from spacy.attrs import IDX, LENGTH, LOWER
 from spacy.tokens import Doc
 
 from linter.model import Ability, Card, Face, ParsedText, Phrase
-from linter.nlp import meaning, selfref
+from linter.nlp import selfref
 from linter.nlp.keywords import table_version
 from linter.nlp.rulerefs import RuleMatcher, kind_rules
 from linter.nlp.segment import Context, Segmenter
@@ -63,6 +71,7 @@ class OracleState:
     tok_lowers: list[int] = field(default_factory=list)
     matches: list = field(default_factory=list)  # (start token, end token, PatternInfo)
     phrases: list[Phrase] = field(default_factory=list)
+    quotes: list[tuple[int, int]] = field(default_factory=list)
 
     @property
     def legendary(self) -> bool:
@@ -128,8 +137,14 @@ def oracle_abilities(doc: Doc) -> Doc:
     for ab in abilities:
         for a in ab.walk():
             _assign_rules(a, rules)
+    costs = _cost_rules()
+    for ab in abilities:
+        for a in ab.walk():
+            for part in a.cost:
+                part.rules = costs.get(part.kind, ())
     st.abilities = abilities
     st.reminders = seg.reminders
+    st.quotes = seg.quotes
     doc.spans["reminder"] = _spans(doc, seg.reminders, "REMINDER")
     doc.spans["abilities"] = [
         s for a in abilities for s in _spans(doc, [(a.start, a.end)], a.kind.upper())
@@ -176,10 +191,7 @@ class RuleRefs:
         starts, ends = st.tok_starts, st.tok_ends
         matches = self.matcher(doc, st.text, st.tok_lowers)
         if st.self_refs and matches:
-            # a name is no glossary term ("Elvish Archdruid", "this creature")
-            selfs = [(bisect_left(starts, a), bisect_right(ends, b)) for a, b in st.self_refs]
-            matches = [m for m in matches if not m[2].generic
-                       or not any(a <= m[0] and m[1] <= b for a, b in selfs)]
+            matches = _outside(matches, [(bisect_left(starts, a), bisect_right(ends, b)) for a, b in st.self_refs])
         st.matches = matches
         text = st.text
         phrases = [Phrase(info.label, text[starts[s]:ends[e - 1]], starts[s], ends[e - 1], info.rules, info.id, info.terms)
@@ -194,6 +206,22 @@ class RuleRefs:
         return doc
 
 
+def _outside(matches: list, names: list[tuple[int, int]]) -> list:
+    """The matches less the glossary terms and subtypes inside a self-reference:
+    a name is no term ("Elvish Archdruid", "this creature"). Both lists are sorted."""
+    out = []
+    k = 0
+    n = len(names)
+    for m in matches:
+        if m[2].generic:
+            while k < n and names[k][1] <= m[0]:
+                k += 1
+            if k < n and names[k][0] <= m[0] and m[1] <= names[k][1]:
+                continue
+        out.append(m)
+    return out
+
+
 def _token_table(doc: Doc, st: OracleState) -> None:
     """Each token's character start and end and the hash of its lower-case form (one array call)."""
     if st.tok_starts or not len(doc):
@@ -204,19 +232,17 @@ def _token_table(doc: Doc, st: OracleState) -> None:
 
 
 @functools.lru_cache(maxsize=1)
+def _cost_rules() -> dict[str, tuple[str, ...]]:
+    from linter.catalogue import load
+
+    return {k: tuple(v["rules"]) for k, v in load("meaning")["costs"].items()}
+
+
+@functools.lru_cache(maxsize=1)
 def _self_rules() -> dict[str, tuple[str, ...]]:
     from linter.catalogue import load
 
     return {k: tuple(v["rules"]) for k, v in load("meaning")["self_reference"].items()}
-
-
-@Language.component("oracle_meaning")
-def oracle_meaning(doc: Doc) -> Doc:
-    st = _state(doc)
-    _token_table(doc, st)
-    meaning.read_face(doc.vocab, st.text, st.tok_starts, st.tok_ends, st.tok_lowers, st.matches,
-                      st.self_refs, st.reminders, st.abilities)
-    return doc
 
 
 @Language.factory("oracle_rule_refs")
@@ -233,7 +259,6 @@ def get_pipeline() -> Language:
     nlp.add_pipe("oracle_self")
     nlp.add_pipe("oracle_abilities")
     nlp.add_pipe("oracle_rule_refs")
-    nlp.add_pipe("oracle_meaning")
     return nlp
 
 
@@ -247,11 +272,39 @@ def to_parsed(doc: Doc) -> ParsedText:
     reminders = st.reminders
     abilities = st.abilities
     if phrases:
-        own = [p for p in phrases if not any(s <= p.start and p.end <= e for s, e in reminders)]
+        own = [p for p in phrases if not any(s <= p.start and p.end <= e for s, e in reminders)] if reminders else phrases
         for top in abilities:
             _attach_phrases(top, [p for p in own if top.start <= p.start and p.end <= top.end])
-    return ParsedText(text=text, abilities=abilities, self_refs=st.self_refs,
-                      reminders=reminders, phrases=phrases)
+    quotes = []
+    masked = text
+    if st.quotes and abilities:
+        granted = [g for top in abilities for a in top.walk() for g in a.granted]
+        quotes = [q for q in st.quotes if any(q[0] < g.start and g.end <= q[1] for g in granted)]
+    if reminders or quotes:
+        masked = mask(text, reminders + quotes)
+    parsed = ParsedText(text=text, abilities=abilities, self_refs=st.self_refs, reminders=reminders,
+                        phrases=phrases, quotes=quotes, masked=masked)
+    if abilities and st.tok_starts:
+        parsed._marks = (st.tok_starts, st.tok_ends, st.tok_lowers, st.matches)
+        for top in abilities:
+            for a in top.walk():
+                a._parsed = parsed
+    return parsed
+
+
+def mask(text: str, spans) -> str:
+    """``text`` with the characters of ``spans`` blanked to spaces; line breaks and offsets stay."""
+    parts = []
+    pos = 0
+    for s, e in sorted(spans):
+        s = max(s, pos)
+        if s >= e:
+            continue
+        parts.append(text[pos:s])
+        parts.append("".join(ch if ch == "\n" else " " for ch in text[s:e]))
+        pos = e
+    parts.append(text[pos:])
+    return "".join(parts)
 
 
 def _attach_phrases(a: Ability, phrases: list[Phrase]) -> None:
@@ -277,8 +330,13 @@ def _prepare(nlp: Language, face: Face, card: Card | None) -> Doc:
     return doc
 
 
-def parse_faces(items: Iterable[tuple[Face, Card]], batch_size: int = 256) -> None:
-    """Parse the rules text of every face and set ``face.parsed``."""
+def parse_faces(items: Iterable[tuple[Face, Card]], batch_size: int = 256, meaning: bool = False) -> None:
+    """Parse the rules text of every face and set ``face.parsed``.
+
+    The meaning of each ability (``Ability.meaning``) is read from the
+    pipeline's marks the first time something asks for it; ``meaning=True``
+    reads it for every face right away.
+    """
     nlp = get_pipeline()
     pending: deque[Face] = deque()
 
@@ -294,6 +352,8 @@ def parse_faces(items: Iterable[tuple[Face, Card]], batch_size: int = 256) -> No
     for doc in nlp.pipe(docs(), batch_size=batch_size):
         face = pending.popleft()
         face.parsed = to_parsed(doc)
+        if meaning:
+            face.parsed.read_meaning()
 
 
 def parse_text(text: str, name: str | None = None, type_line: str | None = None,

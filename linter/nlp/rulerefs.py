@@ -184,6 +184,7 @@ class RuleMatcher:
         self.anchors: list[tuple[frozenset[str], ...]] = []
         self._anchors_h = None
         self._by_key = None
+        self._lower: set[str] = set()  # every lower-case phrase a specific pattern matches
         make = nlp.make_doc
         for p in data["patterns"]:
             info = PatternInfo(p["id"], p["label"], pattern_rules(p), tuple(p.get("terms") or ()), p.get("sense"))
@@ -191,6 +192,8 @@ class RuleMatcher:
             phrases = list(p.get("phrases", ())) + product_phrases(p.get("product"))
             if phrases:
                 phrase_by_attr[p.get("attr", "LOWER")].add(info.id, [make(t) for t in phrases])
+                if p.get("attr", "LOWER") == "LOWER":
+                    self._lower.update(t.lower() for t in phrases)
             if "tokens" in p:
                 expanded = _expand_first(p["tokens"])
                 self.matcher.add(info.id, expanded, greedy="LONGEST")
@@ -209,6 +212,7 @@ class RuleMatcher:
                 pid = f"keyword-{rule}"
                 self.info[pid] = PatternInfo(pid, label, (rule,))
                 self.phrase_lower.add(pid, [make(n) for n in names])
+                self._lower.update(names)
         if "keyword_actions" in gen:
             spec = gen["keyword_actions"]
             skip = {s.lower() for s in spec.get("skip", [])}
@@ -221,6 +225,7 @@ class RuleMatcher:
                 pid = f"action-{rule}"
                 self.info[pid] = PatternInfo(pid, spec["label"], (rule,), sense=name)
                 self.phrase_lower.add(pid, [make(t) for t in phrases])
+                self._lower.update(phrases)
         forms = {k.lower(): list(v) for k, v in (data.get("forms") or {}).items()}
         if "glossary" in gen:
             self._add_glossary(gen["glossary"], forms, make)
@@ -244,9 +249,11 @@ class RuleMatcher:
             if not names:
                 continue
             pid = "term-" + _slug(term.term)
-            self.info[pid] = PatternInfo(pid, spec["label"], term.rules, (term.term,))
-            phrases = sorted({p for n in names for p in term_phrases(n, forms)})
-            self.phrase_lower.add(pid, [make(p) for p in phrases])
+            # a phrase a more specific pattern matches as it is would only be dropped
+            phrases = sorted({p for n in names for p in term_phrases(n, forms)} - self._lower)
+            if phrases:
+                self.info[pid] = PatternInfo(pid, spec["label"], term.rules, (term.term,))
+                self.phrase_lower.add(pid, [make(p) for p in phrases])
 
     def _add_types(self, spec: dict, forms: dict[str, list[str]], make) -> None:
         """Subtypes (matched as capitalised words, in the singular and plural) with
