@@ -127,6 +127,8 @@ class ObjectRef:
     self_ref: bool = False  # the object the ability is on ("this creature", its name)
     reference: int | None = None  # index into Ability.references when the object is a reference
     rules: tuple[str, ...] = ()
+    # "this creature or another Ally you control": the other objects the phrase may be
+    alternatives: list["ObjectRef"] = field(default_factory=list)
 
 
 @dataclass(slots=True)

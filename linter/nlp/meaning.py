@@ -48,14 +48,14 @@ def _h(word: str) -> int:
  UNDER, TOP, BOTTOM, WITH, WHERE, EACH, YOU, CONTROL, CONTROLS, OWN, OWNS, THAT_W, WHEN, WHENEVER, AT,
  BEGINNING, END, THE, WOULD, ACTIVATE, A, AN, ALSO, STILL, HAS, HAVE, ITS, THEIR, QUOTE, LQUOTE, RQUOTE,
  EMDASH, ENDASH, X, LIFE, DAMAGE, CARD, CARDS, COUNTER, COUNTERS, COMBAT, YOUR, OPPONENT, OPPONENTS,
- UNTIL, ZONE_W, REVEAL, THOSE, THIS, WAY) = (_h(w) for w in (
+ UNTIL, ZONE_W, REVEAL, THOSE, THIS, WAY, FOR, CHOOSE) = (_h(w) for w in (
     "if", "unless", "as", "long", "otherwise", "then", "and", "or", ",", "may", "ca", "can", "cannot", "n't",
     "not", "do", "does", "did", "must", "is", "are", "was", "were", "'s", "'", "up", "to", "any", "number",
     "of", "one", "more", "from", "into", "onto", "on", "in", "under", "top", "bottom", "with", "where",
     "each", "you", "control", "controls", "own", "owns", "that", "when", "whenever", "at", "beginning",
     "end", "the", "would", "activate", "a", "an", "also", "still", "has", "have", "its", "their", '"', "“",
     "”", "—", "–", "x", "life", "damage", "card", "cards", "counter", "counters", "combat", "your",
-    "opponent", "opponents", "until", "zone", "reveal", "those", "this", "way"))
+    "opponent", "opponents", "until", "zone", "reveal", "those", "this", "way", "for", "choose"))
 _STOPS = (".", "•", ";", "\n", "\n\n", "\n\n\n", " ", "  ", "\n ", " \n")
 _TRIM = frozenset({QUOTE, LQUOTE, RQUOTE, EMDASH, ENDASH, COMMA})
 _AMOUNT_NOUNS = frozenset({LIFE, DAMAGE, CARD, CARDS, COUNTER, COUNTERS})
@@ -214,6 +214,7 @@ class _Intro:
     plural: bool = False
     action: str | None = None  # the action of the clause that introduced it (exile, reveal, choose, ...)
     optional: bool = False
+    subject: bool = False  # it was the subject of its clause
 
 
 _WIDE = {
@@ -227,6 +228,10 @@ _WIDE = {
 }
 _COST_ACTIONS = {"sacrifice": "sacrifice", "discard": "discard", "exile": "exile", "tap-creatures": "tap",
                  "counters": "remove-counter"}
+
+
+# nouns of "that color", "that creature type", "that ability": a value chosen before
+_CHOSEN = frozenset({"color", "type", "ability", "name", "number", "mode", "value"})
 
 
 def _compatible(noun: str | None, other: str | None) -> bool:
@@ -252,6 +257,8 @@ class FaceReader:
         for s, e, info in matches:
             if s not in self.phrase_at or e > self.phrase_at[s][0]:
                 self.phrase_at[s] = (e, info)
+        # tokens of counter phrases ("+1/+1 counter", "a lore counter"): "counter" is a noun there
+        self.counter_toks = {k for s, e, info in matches if info.label == "COUNTER" for k in range(s, e)}
         self.self_at: dict[int, tuple[int, bool]] = {}
         for cs, ce in self_refs:
             ts, te = bisect_left(starts, cs), bisect_right(ends, ce)
@@ -397,16 +404,25 @@ class FaceReader:
     def step(self, trig: Trigger, ts: int, te: int) -> None:
         """The step of "at the beginning of your upkeep", "at the beginning of each end step"."""
         owner = None
-        low = self.low
+        low, cls = self.low, self.cls
         for i in range(ts, te):
             m = self.phrase_at.get(i)
+            if m is not None and m[1].label == "PLAYER":
+                p = self.player(i, m[0])
+                self.introduce(p, "trigger", None)
+                owner = p.who if p.quantifier not in ("each", "that") else ("each" if p.quantifier == "each" else "that-player")
+                continue
             if m is not None:
                 info = m[1]
-                if info.label == "STEP" or info.label == "TERM" and info.terms and info.terms[0].endswith(("Step", "Phase")):
+                if trig.step is None and (info.label == "STEP" or info.label == "TERM" and info.terms and
+                                          info.terms[0].endswith(("Step", "Phase"))):
                     trig.step = info.sense or info.terms[0].lower().replace(" ", "-")
                     trig.rules = trig.rules + tuple(r for r in info.rules if r not in trig.rules)
-                    break
+                    continue
             x = low[i]
+            if cls[i] & PLAYER or x == YOUR:
+                who = "you" if x == YOUR else self.lex.players.get(x, "player")
+                self.mine.append(_Intro("trigger", self.ai, None, *self.span(i, i + 1), "player", who, False))
             if x == YOUR:
                 owner = "you"
             elif x == EACH:
@@ -425,13 +441,19 @@ class FaceReader:
             if action is None and part.kind != "other":
                 continue
             ts, te = self.tok(part.start), self.tok_end(part.end)
-            if action is None and ts < te and self.low[ts] == REVEAL:
-                action = "reveal"
-            obj = self.object(ts + 1, te)[0] if ts + 1 < te else None
-            if obj is not None:
-                part.object = obj
-                self.introduce(obj, "cost", None, action=action)
-            elif action:
+            if action is None and ts < te and self.low[ts] in (REVEAL, CHOOSE):
+                action = "reveal" if self.low[ts] == REVEAL else "choose"
+            k = ts + 1
+            while k < te:
+                obj, j = self.object(k, te)
+                if obj is not None:
+                    if part.object is None:
+                        part.object = obj
+                    self.introduce(obj, "cost", None, action=action)
+                    k = j
+                else:
+                    k += 1
+            if part.object is None and action:
                 self.mine.append(_Intro("cost", self.ai, None, part.text, part.start, part.end, "action", action=action))
 
     def restriction(self, ts: int, te: int) -> bool:
@@ -448,6 +470,7 @@ class FaceReader:
         low = self.low
         lex = self.lex
         conditions: list[Condition] = []
+        duration = None
         lead = low[ts]
         if lead == OTHERWISE:
             conditions.append(Condition("otherwise", *self.span(ts, ts + 1), lex.condition_rules["otherwise"]))
@@ -464,6 +487,18 @@ class FaceReader:
             comma = self.comma(ts, te)
             if comma is not None:
                 conditions.append(Condition("as", *self.span(ts, comma), lex.condition_rules["as"]))
+                self.scan(ts + 1, comma)
+                ts = comma + 1
+        elif ts in self.phrase_at and self.phrase_at[ts][1].label == "DURATION" and \
+                self.phrase_at[ts][0] < te and low[self.phrase_at[ts][0]] == COMMA:
+            end, info = self.phrase_at[ts]
+            duration = Duration(info.sense or "until", *self.span(ts, end), info.rules)
+            ts = end + 1
+        elif lead == FOR and ts + 1 < te and low[ts + 1] == EACH:
+            # "For each color among permanents you control, add one mana of that color."
+            comma = self.comma(ts, te)
+            if comma is not None:
+                conditions.append(Condition("for-each", *self.span(ts, comma), ()))
                 self.scan(ts + 1, comma)
                 ts = comma + 1
         elif lead in (WHEN, WHENEVER) and (a.kind != "triggered" or not first):
@@ -484,6 +519,8 @@ class FaceReader:
             clause.mode = mode
             if conditions:
                 clause.conditions[:0] = conditions
+            if duration is not None and clause.duration is None:
+                clause.duration = duration
             a.clauses.append(clause)
             previous = clause
         if first and conditions and a.trigger is not None and conditions[0].kind == "intervening-if":
@@ -563,7 +600,7 @@ class FaceReader:
     def inner_trigger(self, ts: int, te: int) -> None:
         low = self.low
         if low[ts] == WHEN and te - ts in (3, 4) and low[ts + 1] == YOU and low[ts + 2] in (DO, DID):
-            self.reference("reflexive", "optional-action", ts, te, self.lex.reflexive_rules)
+            self.reference("reflexive", "action", ts, te, self.lex.reflexive_rules)
         else:
             self.scan(ts + 1, te)
 
@@ -625,9 +662,17 @@ class FaceReader:
     def noun_use(self, i: int) -> bool:
         """Whether a verb-looking word is a noun here ("a counter", "from exile", "a copy")."""
         if i == 0:
-            return False
+            return self.adjective(0)
+        if i in self.counter_toks:
+            return True
         prev = self.low[i - 1]
-        return prev in (A, AN, THE, FROM, IN, INTO, OF, POSS) or (self.cls[i] & MOD and self.cls[i - 1] & NOUN) > 0
+        return prev in (A, AN, THE, FROM, IN, INTO, OF, POSS) or (self.cls[i] & MOD and self.cls[i - 1] & NOUN) > 0 \
+            or (self.cls[i - 1] & LINKED and self.cls[i] & NOUN) > 0 or self.adjective(i)
+
+    def adjective(self, i: int) -> bool:
+        """"Activated abilities", "exiled cards": a participle before a noun."""
+        return i + 1 < self.n and self.cls[i] & (MOD | LINKED) and self.cls[i + 1] & NOUN and \
+            not self.cls[i + 1] & DET and self.word(i).endswith("ed")
 
     # -- one clause ------------------------------------------------------------------------
     def clause(self, si: int, ts: int, te: int, trigger: bool = False, previous: Clause | None = None) -> Clause:
@@ -650,6 +695,8 @@ class FaceReader:
                 i = j
                 if not trigger:
                     self.introduce(subject, "clause", ci)
+                    if self.mine and self.mine[-1].start == subject.start:
+                        self.mine[-1].subject = True
         if clause.subject is None and previous is not None and ts > 0 and low[ts - 1] in (AND, OR):
             # "can't attack or block": the second verb shares the first one's subject and modals
             clause.subject = previous.subject
@@ -672,23 +719,24 @@ class FaceReader:
                 break
         else:
             found = None
-        if clause.action is None and clause.subject is not None and i < te and low[i] in (IS, ARE, HAS, HAVE):
+        if clause.action is None and clause.subject is not None and i < te and \
+                (low[i] in (IS, ARE, HAS, HAVE) or low[i] == POSS and clause.subject.determiner in ("pronoun", "self")):
             # "This creature is indestructible": a state, not an action
             w, s, e = self.span(i, i + 1)
-            clause.action = Action("be" if low[i] in (IS, ARE) else "have", w, w, s, e)
+            clause.action = Action("have" if low[i] in (HAS, HAVE) else "be", w, w, s, e)
             i += 1
         self.arguments(clause, i, te)
         if clause.action is not None and not clause.negated:
             self.implied_zones(clause)
         if not trigger:
             action = clause.action.name if clause.action else None
-            for obj in clause.objects:
-                self.introduce(obj, "clause", ci, action=action, optional=clause.optional)
             for p in clause.players:
                 self.introduce(p, "clause", ci, optional=clause.optional)
             if action is not None:
                 self.mine.append(_Intro("clause", self.ai, ci, clause.text, clause.start, clause.end, "action",
                                         action=action, optional=clause.optional))
+            if action == "add-mana":  # "Add {R}. When that mana is spent …"
+                self.mine.append(_Intro("clause", self.ai, ci, clause.text, clause.start, clause.end, "object", "mana"))
         return clause
 
     def action_at(self, k: int, te: int, trigger: bool):
@@ -715,6 +763,15 @@ class FaceReader:
         return None
 
     def subject(self, i: int, te: int):
+        low, cls = self.low, self.cls
+        if low[i] == THE and i + 2 < te and cls[i + 1] & PLAYER and low[i + 2] == OF:
+            # "The owner of target nonland permanent shuffles it …"
+            player = self.player(i, i + 2)
+            obj, j = self.object(i + 3, te)
+            if obj is not None:
+                self.introduce(obj, "clause", self.ci)
+                return player, j
+            return player, i + 2
         m = self.phrase_at.get(i)
         if m is not None and m[1].label == "PLAYER":
             return self.player(i, m[0]), m[0]
@@ -722,6 +779,14 @@ class FaceReader:
             return self.player(i, i + 1), i + 1
         obj, j = self.object(i, te)
         if obj is not None:
+            # "this creature or another Ally you control enters"
+            while j + 1 < te and low[j] in (OR, AND) and (cls[j + 1] & (DET | NUM | THAT) or j + 1 in self.self_at):
+                other, k = self.object(j + 1, te)
+                if other is None:
+                    break
+                obj.alternatives.append(other)
+                obj.text, obj.start, obj.end = self.span(i, k)
+                j = k
             return obj, j
         return None, i
 
@@ -806,6 +871,10 @@ class FaceReader:
                 types.append(self.span(k, m[0])[0])
                 noun = types[-1].lower()
                 k = end = m[0]
+                # "Elf or Berserker", "Angel or Cleric"
+                if k + 1 < te and low[k] in (OR, AND) and (cls[k + 1] & NOUN or k + 1 in self.phrase_at and
+                                                          self.phrase_at[k + 1][1].label == "TYPE"):
+                    k += 1
                 continue
             ck = cls[k]
             if ck & NOUN and not (ck & VERB and k == ts):
@@ -821,6 +890,13 @@ class FaceReader:
                         k = j
                 continue
             w = self.word(k)
+            if w == "-" and k > ts and k + 1 < te and self.word(k - 1).lower() in ("non", "face"):
+                # "non-Human", "face-down"
+                types[-1:] = [types[-1] + "-" + self.word(k + 1)] if types else [self.word(k + 1)]
+                k += 2
+                if noun is not None and lex.nouns.get(low[k - 1]) == noun:
+                    noun = None
+                continue
             if ck & (MOD | LINKED) and noun is None or (w[:3].lower() == "non" and not ck & VERB) or \
                     ("/" in w and w[:1] in "0123456789X*+-−" and noun is None):
                 types.append(w)
@@ -854,7 +930,7 @@ class FaceReader:
             for k in range(ts, end):
                 if cls[k] & LINKED:
                     word, needs, rules = lex.linked[low[k]]
-                    if needs == "choice" or det == "the" or word == "exiled" and self.with_self(end, te):
+                    if word == "chosen" or det == "the" or word == "exiled" and self.with_self(end, te):
                         obj.reference = self.reference("chosen" if needs == "choice" else "linked-" + needs, needs,
                                                        ts, j, rules)
                     break
@@ -878,6 +954,10 @@ class FaceReader:
                 if k < te and low[k] in (CONTROL, CONTROLS, OWN, OWNS):
                     who = next((lex.players[low[y]] for y in range(j, k) if cls[y] & PLAYER), "player")
                     value = ("not-" if NT in low[j:k] else "") + who
+                    if who != "you":  # "a creature an opponent controls … that player"
+                        end_p = k - (2 if NT in low[j:k] else 0)
+                        self.mine.append(_Intro("clause", self.ai, self.ci, *self.span(j, max(end_p, j + 1)), "player",
+                                                who, False))
                     if low[k] in (CONTROL, CONTROLS):
                         obj.controller = value
                     else:
@@ -902,6 +982,27 @@ class FaceReader:
                     obj.reference = self.reference(kind, needs, j + 1, k, rules)
                 else:
                     obj.reference = self.reference("that", "object", j + 1, k, lex.that_rules)
+                j = k
+                continue
+            if x == OF and j + 1 < te and (cls[j + 1] & OBJECT_START or j + 1 in self.self_at) and \
+                    obj.noun in ("ability", "card", "source", "copy", "number", "type", "color", "name", "mode", None):
+                # "abilities of sources …", "a copy of target creature", "each of them"
+                inner, k = self.object(j + 1, te)
+                if inner is not None:
+                    self.introduce(inner, "clause", self.ci)
+                    j = k
+                    continue
+                break
+            if x == WITH and j + 1 < te and not cls[j + 1] & (STOP | SEP | VERB) and not self.with_self(j, te):
+                # "with flying", "with mana value 3 or less", "with a +1/+1 counter on it", "with the chosen name"
+                k = j + 1
+                while k < te and (not cls[k] & (STOP | SEP) and not (cls[k] & VERB and not self.noun_use(k))
+                                  and low[k] not in (IF, UNLESS, WHERE, UNTIL, THAT_W, IS, ARE) and low[k] not in _MODALS
+                                  and k not in self.self_at
+                                  or low[k] == OR and k + 1 < te and cls[k + 1] & NUM):
+                    k += 1
+                self.provisional(obj)
+                self.scan(j + 1, k)
                 j = k
                 continue
             if cls[j] & LINKED and obj.reference is None:
@@ -953,6 +1054,10 @@ class FaceReader:
             elif x in (POSS, APOS):
                 if k > i and cls[k - 1] & ZOWNER:
                     owner = lex.zone_owners[low[k - 1]]
+                if k > i and cls[k - 1] & PLAYER and low[k - 1] not in (YOU,) and low[k - 2] != ITS:
+                    # "target player's library … that player"
+                    self.mine.append(_Intro("clause", self.ai, self.ci, *self.span(i, k), "player",
+                                            lex.players[low[k - 1]], False))
             elif cls[k] & PLAYER:
                 owner = lex.players[x]
             elif not cls[k] & (DET | THAT):
@@ -1028,6 +1133,8 @@ class FaceReader:
                 zone, k = self.zone(i, te)
                 if zone is not None:  # "search your library", "exile target player's graveyard"
                     clause.zone_from = zone
+                    self.mine.append(_Intro("clause", self.ai, self.ci, zone.text, zone.start, zone.end, "object",
+                                            "zone", action=clause.action.name))
                     i = k
                     continue
             if c & (NUM | DET) or self.word(i)[:1].isdigit():
@@ -1057,9 +1164,16 @@ class FaceReader:
                 clause.players.append(self.player(i, i + 1))
                 i += 1
                 continue
+            if x == THE and i + 2 < te and c & DET and cls[i + 1] & PLAYER and low[i + 2] == OF:
+                # "the owner of target creature", "the controller of that spell"
+                clause.players.append(self.player(i, i + 2))
+                i += 3
+                continue
             obj, k = self.object(i, te)
             if obj is not None:
                 clause.objects.append(obj)
+                self.introduce(obj, "clause", self.ci, action=clause.action.name if clause.action else None,
+                               optional=clause.optional)
                 i = k
                 continue
             i += 1
@@ -1100,12 +1214,25 @@ class FaceReader:
         self.refs.append(ref)
         return len(self.refs) - 1
 
+    def provisional(self, obj: ObjectRef) -> None:
+        """Make an object an antecedent before its phrase ends ("each creature with a counter on it")."""
+        self.introduce(obj, "clause", self.ci)
+
     def introduce(self, thing, where: str, ci: int | None, action: str | None = None, optional: bool = False) -> None:
         if thing is None:
             return
+        mine = self.mine
+        if mine and mine[-1].start == thing.start and mine[-1].kind != "action":
+            # introduced already (before its phrase ended): keep what the clause adds
+            x = mine[-1]
+            x.text, x.end = thing.text, thing.end
+            x.action = x.action or action
+            x.optional = x.optional or optional
+            return
         if isinstance(thing, PlayerRef):
-            self.mine.append(_Intro(where, self.ai, ci, thing.text, thing.start, thing.end, "player", "player",
-                                    thing.quantifier in ("each", "all"), optional=optional))
+            self.mine.append(_Intro(where, self.ai, ci, thing.text, thing.start, thing.end, "player", thing.who,
+                                    thing.quantifier in ("each", "all") or thing.text.lower().endswith("s"),
+                                    optional=optional))
             return
         if thing.determiner == "pronoun":
             return
@@ -1122,18 +1249,30 @@ class FaceReader:
         if kind == "pronoun":
             kinds = ("object",) if needs == "object" else ("object", "player")
             plural = ref.text.lower() in ("they", "them", "their")
+            if self.ci is not None and self.a.clauses is not None and ref.text[:1].isupper():
+                # "This land becomes a 3/3 creature. It's still a land.": a pronoun that opens a
+                # sentence goes on with the subject of the one before
+                for x in reversed(intros):
+                    if x.subject and x.kind in kinds and x.clause is not None and x.clause < self.ci and \
+                            (not plural or x.plural):
+                        if x.clause == self.ci - 1:
+                            return self.ante(x)
+                        break
             for x in reversed(intros):
-                if x.kind in kinds and (not plural or x.plural or x.kind == "player"):
+                if x.kind in kinds and (not plural or x.plural or x.kind == "player") and \
+                        not (x.kind == "player" and x.noun == "you"):
                     return self.ante(x)
             for x in reversed(intros):
-                if x.kind in kinds:
+                if x.kind in kinds and not (x.kind == "player" and x.noun == "you"):
                     return self.ante(x)
             return self.grantee()
         if kind == "that":
             noun = self.ref_noun(ref)
             kinds = ("player",) if needs == "player" else ("object",)
             for x in reversed(intros):
-                if x.kind in kinds and _compatible(noun, x.noun):
+                if x.kind in kinds and (_compatible(noun, x.noun) if x.kind == "object" else x.noun != "you"):
+                    return self.ante(x)
+                if noun in _CHOSEN and x.action == "choose":
                     return self.ante(x)
             return self.grantee() if needs == "object" else None
         if kind == "done":
@@ -1142,14 +1281,18 @@ class FaceReader:
                     return self.ante(x)
             return None
         if kind == "reflexive":
+            # the action "when you do" hangs on: real cards hang it on mandatory actions too
+            # ("Sacrifice it. When you do, …"); whether it was optional is the antecedent clause's
             for x in reversed(intros):
-                if x.kind == "action" and x.optional:
+                if x.kind == "action" or x.where == "cost":
                     return self.ante(x)
             return None
         if kind.startswith("linked-") or kind == "chosen" or kind == "this-way":
             action = "choose" if kind == "chosen" else needs
+            # "Search … for five cards … Put the chosen cards …": found cards are chosen ones
+            actions = (action, "search", "look") if kind == "chosen" and self.ref_noun(ref) == "card" else (action,)
             for x in reversed(intros):
-                if x.action == action:
+                if x.action in actions:
                     return self.ante(x)
             return None
         if kind == "keyword":
@@ -1157,7 +1300,17 @@ class FaceReader:
         return None
 
     def elsewhere(self, ai: int, ref: Reference) -> Antecedent | None:
-        """Linked abilities (CR 607): the exiled cards or the chosen value of another ability of the face."""
+        """Linked abilities (CR 607): the exiled cards or the chosen value of another ability of the
+        face; "that creature" after an ability that named one ("Target creature gets -1/-1 …
+        Morbid — That creature gets -13/-13 instead …")."""
+        if ref.kind == "that":
+            noun = self.ref_noun(ref)
+            kinds = ("player",) if ref.needs == "player" else ("object",)
+            for j in range(ai - 1, -1, -1):
+                for x in reversed(self.intros[j]):
+                    if x.kind in kinds and (_compatible(noun, x.noun) if x.kind == "object" else x.noun != "you"):
+                        return Antecedent("ability", j, x.clause, x.text, x.start, x.end)
+            return None
         if not (ref.kind.startswith("linked-") or ref.kind == "chosen"):
             return None
         action = "choose" if ref.kind == "chosen" else ref.needs
