@@ -130,6 +130,7 @@ GROUPS = {
     # the vocabulary: one phrase a stretch of words, the longest
     "TYPE": "TERM", "DRAW": "TERM", "LIFE": "TERM", "DAMAGE": "TERM", "PLAYER": "TERM",
     "DURATION": "TERM", "STEP": "TERM", "TURN": "TERM", "CONTROL": "TERM", "CONDITION": "TERM",
+    "BECOMES": "TERM",
 }
 # the labels of the phrases generated from the glossary and the type tables: a more
 # specific phrase around one of them makes it redundant
