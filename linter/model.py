@@ -59,7 +59,6 @@ class CostPart:
     start: int
     end: int
     rules: tuple[str, ...] = ()  # the rules of paying it (107.5 for {T}, 701.21 for sacrificing ...)
-    object: "ObjectRef | None" = None  # what the part spends ("a creature" of "Sacrifice a creature")
 
 
 @dataclass(slots=True)
@@ -316,6 +315,11 @@ class Ability:
     def references(self) -> list[Reference]:
         return self.meaning.references
 
+    @property
+    def cost_objects(self) -> list["ObjectRef | None"]:
+        """What each part of ``cost`` spends ("a creature" of "Sacrifice a creature"), or None."""
+        return self.meaning.cost_objects
+
 
 @dataclass(slots=True)
 class Meaning:
@@ -325,6 +329,7 @@ class Meaning:
     trigger: Trigger | None = None  # a triggered ability's trigger
     restrictions: list[Restriction] = field(default_factory=list)  # an activated ability's restrictions
     references: list[Reference] = field(default_factory=list)  # every reference, in text order of discovery
+    cost_objects: list["ObjectRef | None"] = field(default_factory=list)  # parallel to Ability.cost
 
 
 @dataclass(slots=True)

@@ -30,7 +30,8 @@ def ability_json(a: Ability) -> dict:
         "keyword": a.keyword,
         "parameter": a.parameter,
         "ability_word": a.ability_word,
-        "cost": [element_json(c) for c in a.cost],
+        "cost": [{**element_json(c), "object": element_json(o)}
+                 for c, o in zip(a.cost, a.cost_objects or [None] * len(a.cost))],
         "mana_ability": a.mana_ability,
         "rules": list(a.rules),
         "trigger": element_json(a.trigger),

@@ -25,15 +25,16 @@ def get_pipeline() -> "Language":
     return _get()
 
 
-def parse_faces(items: "Iterable[tuple[Face, Card]]", batch_size: int = 256) -> None:
+def parse_faces(items: "Iterable[tuple[Face, Card]]", batch_size: int = 256, meaning: bool = False) -> None:
     """Parse the rules text of every (face, card) and set ``face.parsed``.
 
     Faces without rules text get an empty :class:`linter.model.ParsedText`.
-    No spaCy Doc is kept after its face is converted.
+    No spaCy Doc is kept after its face is converted.  What each ability
+    means is read on first use (``meaning=True``: right away, for every face).
     """
     from linter.nlp.pipeline import parse_faces as _parse
 
-    _parse(items, batch_size=batch_size)
+    _parse(items, batch_size=batch_size, meaning=meaning)
 
 
 def parse_text(text: str, name: str | None = None, type_line: str | None = None,

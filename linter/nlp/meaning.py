@@ -435,26 +435,28 @@ class FaceReader:
 
     # -- costs and restrictions -------------------------------------------------------------
     def cost(self, a: Ability) -> None:
+        """What each cost part spends; sacrificed, discarded, exiled objects are antecedents."""
+        objects = a._meaning.cost_objects
         for part in a.cost:
-            part.rules = self.lex.cost_rules.get(part.kind, ())
             action = _COST_ACTIONS.get(part.kind)
-            if action is None and part.kind != "other":
-                continue
             ts, te = self.tok(part.start), self.tok_end(part.end)
-            if action is None and ts < te and self.low[ts] in (REVEAL, CHOOSE):
+            if action is None and part.kind == "other" and ts < te and self.low[ts] in (REVEAL, CHOOSE):
                 action = "reveal" if self.low[ts] == REVEAL else "choose"
-            k = ts + 1
-            while k < te:
-                obj, j = self.object(k, te)
-                if obj is not None:
-                    if part.object is None:
-                        part.object = obj
-                    self.introduce(obj, "cost", None, action=action)
-                    k = j
-                else:
-                    k += 1
-            if part.object is None and action:
-                self.mine.append(_Intro("cost", self.ai, None, part.text, part.start, part.end, "action", action=action))
+            first = None
+            if action is not None or part.kind == "other":
+                k = ts + 1
+                while k < te:
+                    obj, j = self.object(k, te)
+                    if obj is not None:
+                        first = first or obj
+                        self.introduce(obj, "cost", None, action=action)
+                        k = j
+                    else:
+                        k += 1
+                if first is None and action:
+                    self.mine.append(_Intro("cost", self.ai, None, part.text, part.start, part.end, "action",
+                                            action=action))
+            objects.append(first)
 
     def restriction(self, ts: int, te: int) -> bool:
         low = self.low
@@ -1269,6 +1271,10 @@ class FaceReader:
         if kind == "that":
             noun = self.ref_noun(ref)
             kinds = ("player",) if needs == "player" else ("object",)
+            if noun is not None and needs == "object":  # the same noun first: "that creature" after "a creature"
+                for x in reversed(intros):
+                    if x.kind == "object" and x.noun == noun:
+                        return self.ante(x)
             for x in reversed(intros):
                 if x.kind in kinds and (_compatible(noun, x.noun) if x.kind == "object" else x.noun != "you"):
                     return self.ante(x)
