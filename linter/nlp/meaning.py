@@ -711,6 +711,7 @@ class FaceReader:
                 clause.negated = True
             i += 1
         # the action
+        self.spec = None
         for k in range(i, te):
             found = self.action_at(k, te, trigger)
             if found is not None:
@@ -748,6 +749,7 @@ class FaceReader:
             info = m[1]
             end = m[0] if " " in info.sense else k + 1
             w, s, e = self.span(k, end)
+            self.spec = next((x for x in self.lex.verbs.get(self.low[k], ()) if x.name == info.sense), None)
             return Action(info.sense, w, w, s, e, info.rules, keyword_action=True), end
         if m is not None and m[1].id == "counter-spell":
             w, s, e = self.span(k, k + 1)
@@ -761,6 +763,7 @@ class FaceReader:
             w, s, e = self.span(k, k + 1)
             rules = spec.trigger_rules if trigger and spec.trigger_rules else spec.rules
             action = Action(spec.name, w, w, s, e, rules, keyword_action=spec.keyword_action)
+            self.spec = spec
             return action, k + 1
         return None
 
@@ -1171,7 +1174,7 @@ class FaceReader:
                 clause.players.append(self.player(i, i + 2))
                 i += 3
                 continue
-            obj, k = self.object(i, te)
+            obj, k = self.object(i, te) if c & OBJECT_START or i in self.self_at or m is not None else (None, i)
             if obj is not None:
                 clause.objects.append(obj)
                 self.introduce(obj, "clause", self.ci, action=clause.action.name if clause.action else None,
@@ -1181,11 +1184,9 @@ class FaceReader:
             i += 1
 
     def implied_zones(self, clause: Clause) -> None:
-        spec = None
-        k = self.tok(clause.action.start)
-        if k < self.n and self.cls[k] & VERB:
-            spec = next((s for s in self.lex.verbs[self.low[k]] if s.name == clause.action.name), None)
-        if spec is None:
+        """The zones the action moves objects between where the text does not say them."""
+        spec = self.spec
+        if spec is None or spec.name != clause.action.name:
             return
         at = clause.action.start
         if spec.zone_from and clause.zone_from is None:

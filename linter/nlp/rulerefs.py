@@ -147,11 +147,13 @@ class PatternInfo:
     group: str = field(init=False)
     generic: bool = field(init=False)
     last: int = field(init=False)  # 1 for a subtype: a glossary term of the same words goes first
+    runs_on: bool = field(init=False)  # "Add {R}" runs on over the symbols after it
 
     def __post_init__(self):
         object.__setattr__(self, "group", GROUPS.get(self.label, self.label))
         object.__setattr__(self, "generic", self.label in GENERIC)
         object.__setattr__(self, "last", int(self.label == "TYPE"))
+        object.__setattr__(self, "runs_on", self.label == "ADD_MANA")
 
 
 def pattern_rules(p: dict) -> tuple[str, ...]:
@@ -288,31 +290,37 @@ class RuleMatcher:
             if lowers is None:
                 lowers = [t.lower for t in doc]
             words = set(lowers)
-            if any(all(not alts.isdisjoint(words) for alts in need) for need in self._anchor_keys(doc)):
+            first, needs = self._anchor_keys(doc)
+            if (first is None or not first.isdisjoint(words)) and any(all(not alts.isdisjoint(words) for alts in need) for need in needs):
                 matchers.append(self.matcher)
+        append = raw.append
+        n = len(doc)
         for matcher in matchers:
             for key, s, e in matcher(doc):
                 info = by_key[key]
-                # "Add {R}" runs on over "{R}{G}"
-                if info.label == "ADD_MANA" and doc[e - 1].text.startswith("{"):
-                    while e < len(doc) and doc[e].text.startswith("{") and doc[e].text.endswith("}"):
+                if info.runs_on and doc[e - 1].text.startswith("{"):
+                    # "Add {R}" runs on over "{R}{G}"
+                    while e < n and doc[e].text.startswith("{") and doc[e].text.endswith("}"):
                         e += 1
                 # sorted by start, then the longest first, a subtype after a glossary term of the same words
-                raw.append(((s << 12) - ((e - s) << 1) + info.last, s, e, info))
+                append(((s << 12) - ((e - s) << 1) + info.last, s, e, info))
         if not raw:
             return []
         raw.sort(key=_first)
         # per group, the longest of overlapping matches wins
         kept: list[tuple[int, int, PatternInfo]] = []
+        keep = kept.append
         last_end: dict[str, int] = {}
+        get = last_end.get
         generic = False
         for _, s, e, info in raw:
             group = info.group
-            if s < last_end.get(group, -1):
+            if s < get(group, -1):
                 continue
             last_end[group] = e
-            kept.append((s, e, info))
-            generic = generic or info.generic
+            keep((s, e, info))
+            if info.generic:
+                generic = True
         if generic:
             # a glossary term inside a more specific phrase says nothing more
             specific = [(s, e) for s, e, info in kept if not info.generic]
@@ -328,10 +336,15 @@ class RuleMatcher:
             kept = out
         return kept
 
-    def _anchor_keys(self, doc) -> list[tuple[frozenset[int], ...]]:
+    def _anchor_keys(self, doc) -> tuple[frozenset[int] | None, list[tuple[frozenset[int], ...]]]:
+        """The words each token pattern needs (as hashes), and the words any of them needs first."""
         if self._anchors_h is None:
             strings = doc.vocab.strings
-            self._anchors_h = [tuple(frozenset(strings.add(w) for w in alts) for alts in need) for need in self.anchors]
+            needs = [tuple(frozenset(strings.add(w) for w in alts) for alts in need) for need in self.anchors]
+            first = frozenset().union(*(need[0] for need in needs if need))
+            if any(not need for need in needs):
+                first = None  # a pattern without a literal word: the matcher always runs
+            self._anchors_h = (first, needs)
         return self._anchors_h
 
 
