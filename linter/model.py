@@ -342,6 +342,7 @@ class ParsedText:
     reminders: list[tuple[int, int]] = field(default_factory=list)
     phrases: list[Phrase] = field(default_factory=list)
     quotes: list[tuple[int, int]] = field(default_factory=list)  # quoted abilities (granted), quotes included
+    quoted: list[tuple[int, int]] = field(default_factory=list)  # every quoted text (names, words too)
     masked: str = ""  # ``text`` with reminder text and quoted abilities blanked (offsets kept)
     # the pipeline's marks the meaning is read from (tokens, phrase matches); None once read
     _marks: tuple | None = field(default=None, repr=False, compare=False)

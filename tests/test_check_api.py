@@ -26,6 +26,8 @@ def test_face_view_text_masked_once_in_the_parse():
     assert face.in_reminder(start) and face.in_hole(start) and not face.in_quote(start)
     assert face.in_quote(face.text.index("Add"))
     assert face.holes == sorted(face.reminders + face.quotes)
+    named = api.FaceView(card('Search your library for a card named "Gravel".'), 0)
+    assert named.quoted and not named.quotes
 
 
 def test_abilities_walk_in_the_numbering_of_antecedents():

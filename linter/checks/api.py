@@ -160,6 +160,11 @@ class FaceView:
         return list(self.parsed.quotes)
 
     @property
+    def quoted(self) -> list[Span]:
+        """Every quoted text outside reminder text: granted abilities, and quoted names or words."""
+        return list(self.parsed.quoted)
+
+    @property
     def holes(self) -> list[Span]:
         """Reminder text and quoted abilities: what ``masked`` blanks."""
         return sorted(self.parsed.reminders + self.parsed.quotes)

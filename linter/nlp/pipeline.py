@@ -283,7 +283,7 @@ def to_parsed(doc: Doc) -> ParsedText:
     if reminders or quotes:
         masked = mask(text, reminders + quotes)
     parsed = ParsedText(text=text, abilities=abilities, self_refs=st.self_refs, reminders=reminders,
-                        phrases=phrases, quotes=quotes, masked=masked)
+                        phrases=phrases, quotes=quotes, quoted=st.quotes, masked=masked)
     if abilities and st.tok_starts:
         parsed._marks = (st.tok_starts, st.tok_ends, st.tok_lowers, st.matches)
         for top in abilities:
