@@ -48,14 +48,14 @@ def _h(word: str) -> int:
  UNDER, TOP, BOTTOM, WITH, WHERE, EACH, YOU, CONTROL, CONTROLS, OWN, OWNS, THAT_W, WHEN, WHENEVER, AT,
  BEGINNING, END, THE, WOULD, ACTIVATE, A, AN, ALSO, STILL, HAS, HAVE, ITS, THEIR, QUOTE, LQUOTE, RQUOTE,
  EMDASH, ENDASH, X, LIFE, DAMAGE, CARD, CARDS, COUNTER, COUNTERS, COMBAT, YOUR, OPPONENT, OPPONENTS,
- UNTIL, ZONE_W, REVEAL, THOSE, THIS, WAY, FOR, CHOOSE) = (_h(w) for w in (
+ UNTIL, ZONE_W, REVEAL, THOSE, THIS, WAY, FOR, CHOOSE, EQUAL) = (_h(w) for w in (
     "if", "unless", "as", "long", "otherwise", "then", "and", "or", ",", "may", "ca", "can", "cannot", "n't",
     "not", "do", "does", "did", "must", "is", "are", "was", "were", "'s", "'", "up", "to", "any", "number",
     "of", "one", "more", "from", "into", "onto", "on", "in", "under", "top", "bottom", "with", "where",
     "each", "you", "control", "controls", "own", "owns", "that", "when", "whenever", "at", "beginning",
     "end", "the", "would", "activate", "a", "an", "also", "still", "has", "have", "its", "their", '"', "“",
     "”", "—", "–", "x", "life", "damage", "card", "cards", "counter", "counters", "combat", "your",
-    "opponent", "opponents", "until", "zone", "reveal", "those", "this", "way", "for", "choose"))
+    "opponent", "opponents", "until", "zone", "reveal", "those", "this", "way", "for", "choose", "equal"))
 _STOPS = (".", "•", ";", "\n", "\n\n", "\n\n\n", " ", "  ", "\n ", " \n")
 _TRIM = frozenset({QUOTE, LQUOTE, RQUOTE, EMDASH, ENDASH, COMMA})
 _AMOUNT_NOUNS = frozenset({LIFE, DAMAGE, CARD, CARDS, COUNTER, COUNTERS})
@@ -832,6 +832,8 @@ class FaceReader:
             return None, ts
         if c & PRON and low[i] not in (ITS, THEIR):
             obj = ObjectRef("pronoun", *self.span(i, i + 1))
+            if self.expletive(i, te):  # "It becomes night.", "If it's not your turn"
+                return obj, i + 1
             kind = lex.pronouns[low[i]]
             obj.reference = self.reference("pronoun", "object" if kind == "object" else "any", i, i + 1, lex.that_rules)
             return obj, i + 1
@@ -908,10 +910,8 @@ class FaceReader:
                 k += 1
                 continue
             break
-        if noun is None:
-            if det is None or det in ("this", "that", "a", "the", "other", "any", "each", "all", "another", "number") \
-                    and not types:
-                return None, ts
+        if noun is None:  # "an additional", "each of": no object without a noun
+            return None, ts
         if end == ts:
             return None, ts
         obj = ObjectRef(det or "none", *self.span(ts, max(end, k)), count=count, noun=noun, types=tuple(types))
@@ -940,6 +940,14 @@ class FaceReader:
                                                        ts, j, rules)
                     break
         return obj, j
+
+    def expletive(self, i: int, te: int) -> bool:
+        """An "it" that stands for nothing: "it becomes day", "if it's not your turn", "it's neither day nor night"."""
+        if self.word(i).lower() != "it" or i + 2 >= te + 1:
+            return False
+        rest = [self.word(k).lower() for k in range(i + 1, min(te, i + 4))]
+        return rest[:2] in (["becomes", "day"], ["becomes", "night"]) or \
+            rest[:1] in (["'s"], ["is"]) and rest[1:2] in (["not"], ["neither"], ["your"], ["day"], ["night"])
 
     def with_self(self, k: int, te: int) -> bool:
         """"exiled with this creature", "exiled with it"."""
@@ -1177,8 +1185,9 @@ class FaceReader:
             obj, k = self.object(i, te) if c & OBJECT_START or i in self.self_at or m is not None else (None, i)
             if obj is not None:
                 clause.objects.append(obj)
-                self.introduce(obj, "clause", self.ci, action=clause.action.name if clause.action else None,
-                               optional=clause.optional)
+                if not (clause.action is not None and clause.action.name == "be"):  # "it's a Vampire"
+                    self.introduce(obj, "clause", self.ci, action=clause.action.name if clause.action else None,
+                                   optional=clause.optional)
                 i = k
                 continue
             i += 1
@@ -1206,7 +1215,8 @@ class FaceReader:
             if cls[i] & OBJECT_START or i in self.self_at:
                 obj, k = self.object(i, te)
                 if obj is not None:
-                    self.introduce(obj, "condition", self.ci)
+                    if i == ts or self.low[i - 1] not in (IS, ARE, WAS, WERE, POSS):  # not "if it's a Vampire"
+                        self.introduce(obj, "condition", self.ci)
                     i = k
                     continue
             i += 1
@@ -1252,6 +1262,11 @@ class FaceReader:
         if kind == "pronoun":
             kinds = ("object",) if needs == "object" else ("object", "player")
             plural = ref.text.lower() in ("they", "them", "their")
+            k = self.tok(ref.start)
+            if k >= 2 and self.low[k - 1] == TO and self.low[k - 2] == EQUAL and self.ci is not None:
+                # "draw cards equal to its power": "its" is not one of the cards counted
+                counted = [x for x in intros if x.clause != self.ci or x.where != "clause" or x.subject]
+                intros = counted or intros
             if self.ci is not None and self.a.clauses is not None and ref.text[:1].isupper():
                 # "This land becomes a 3/3 creature. It's still a land.": a pronoun that opens a
                 # sentence goes on with the subject of the one before
