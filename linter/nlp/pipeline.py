@@ -30,6 +30,7 @@ nothing for it.
 from __future__ import annotations
 
 import functools
+from array import array
 from bisect import bisect_left, bisect_right
 from collections import deque
 from dataclasses import dataclass, field
@@ -285,7 +286,9 @@ def to_parsed(doc: Doc) -> ParsedText:
     parsed = ParsedText(text=text, abilities=abilities, self_refs=st.self_refs, reminders=reminders,
                         phrases=phrases, quotes=quotes, quoted=st.quotes, masked=masked)
     if abilities and st.tok_starts:
-        parsed._marks = (st.tok_starts, st.tok_ends, st.tok_lowers, st.matches)
+        # compact until the meaning is read: machine ints, not a Python object each
+        parsed._marks = (array("I", st.tok_starts), array("I", st.tok_ends), array("Q", st.tok_lowers),
+                         tuple(st.matches))
         for top in abilities:
             for a in top.walk():
                 a._parsed = parsed
