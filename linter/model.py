@@ -274,7 +274,7 @@ class Ability:
     has_target: bool = False
     chapters: tuple[int, ...] = ()
     rules: tuple[str, ...] = ()
-    phrases: list[Phrase] = field(default_factory=list)
+    _phrases: list[Phrase] | None = field(default=None, repr=False)
     granted: list["Ability"] = field(default_factory=list)
     modes: list[tuple[int, int]] = field(default_factory=list)  # bullet choices
     line: int = 0  # index of the text line the ability is on
@@ -288,6 +288,20 @@ class Ability:
         yield self
         for g in self.granted:
             yield from g.walk()
+
+    @property
+    def phrases(self) -> list[Phrase]:
+        """The cited phrases inside this ability, outside reminder text and the abilities it grants."""
+        if self._phrases is None:
+            if self._parsed is not None:
+                self._parsed.read_vocabulary()
+            if self._phrases is None:
+                self._phrases = []
+        return self._phrases
+
+    @phrases.setter
+    def phrases(self, value: list[Phrase]) -> None:
+        self._phrases = value
 
     @property
     def meaning(self) -> "Meaning":
@@ -340,19 +354,43 @@ class ParsedText:
     abilities: list[Ability] = field(default_factory=list)
     self_refs: list[tuple[int, int]] = field(default_factory=list)
     reminders: list[tuple[int, int]] = field(default_factory=list)
-    phrases: list[Phrase] = field(default_factory=list)
+    _phrases: list[Phrase] | None = field(default=None, repr=False)
     quotes: list[tuple[int, int]] = field(default_factory=list)  # quoted abilities (granted), quotes included
     quoted: list[tuple[int, int]] = field(default_factory=list)  # every quoted text (names, words too)
     masked: str = ""  # ``text`` with reminder text and quoted abilities blanked (offsets kept)
     # the pipeline's marks the meaning is read from (tokens, phrase matches); None once read
     _marks: tuple | None = field(default=None, repr=False, compare=False)
+    _vocabulary_pending: bool = field(default=False, repr=False, compare=False)
 
     def walk(self) -> Iterator[Ability]:
         for a in self.abilities:
             yield from a.walk()
 
+    @property
+    def phrases(self) -> list[Phrase]:
+        """Every cited phrase of the text (reminder text included), made once on first use."""
+        if self._phrases is None:
+            self.read_vocabulary()
+            if self._phrases is None:
+                self._phrases = []
+        return self._phrases
+
+    @phrases.setter
+    def phrases(self, value: list[Phrase]) -> None:
+        self._phrases = value
+
+    def read_vocabulary(self) -> None:
+        """Find the face's cited phrases and the meaning's marks, where the parse left them for later."""
+        if not self._vocabulary_pending:
+            return
+        self._vocabulary_pending = False
+        from linter.nlp.pipeline import read_vocabulary
+
+        read_vocabulary(self)
+
     def read_meaning(self) -> None:
         """Fill every ability's meaning (once; later calls do nothing)."""
+        self.read_vocabulary()
         marks, self._marks = self._marks, None
         if marks is None:
             return

@@ -219,11 +219,27 @@ def test_it_in_a_granted_ability_is_the_object_that_has_it():
 
 # -- the parse around it ---------------------------------------------------------------------------
 
-def test_the_meaning_is_read_once_on_first_use():
+def test_the_vocabulary_and_the_meaning_are_read_once_on_first_use():
     p = parse("Draw a card.")
-    assert p._marks is not None
+    assert p._vocabulary_pending and p._marks is None
+    assert p.abilities[0].phrases[0].text == "Draw"
+    assert not p._vocabulary_pending and p._marks is not None
     first = p.abilities[0].clauses
     assert p._marks is None and p.abilities[0].clauses is first
+
+
+def test_the_vocabulary_in_the_batch_is_the_vocabulary_on_demand():
+    from linter.model import Card, Face
+    from linter.nlp import parse_faces
+
+    text = "Whenever Gravel Warden attacks, each opponent loses 1 life and you draw a card."
+    faces = [Face(name="Gravel Warden", oracle_text=text) for _ in range(2)]
+    parse_faces([(faces[0], Card(name="Gravel Warden", faces=[faces[0]]))], vocabulary=True)
+    parse_faces([(faces[1], Card(name="Gravel Warden", faces=[faces[1]]))])
+    assert not faces[0].parsed._vocabulary_pending and faces[1].parsed._vocabulary_pending
+    eager, lazy = (f.parsed for f in faces)
+    assert eager.phrases == lazy.phrases and eager.abilities[0].phrases == lazy.abilities[0].phrases
+    assert [c.text for c in eager.abilities[0].clauses] == [c.text for c in lazy.abilities[0].clauses]
 
 
 def test_masked_text_blanks_reminders_and_granted_abilities():

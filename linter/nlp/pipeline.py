@@ -266,16 +266,16 @@ def get_pipeline() -> Language:
 # -- conversion ---------------------------------------------------------------
 
 def to_parsed(doc: Doc) -> ParsedText:
-    """The plain-data result of one Doc (keeps no reference to the Doc)."""
+    """The plain-data result of one Doc (keeps no reference to the Doc).
+
+    When the vocabulary component ran, its phrases and marks are kept;
+    otherwise they are made from the face's text the first time something
+    asks for them (:func:`read_vocabulary`).
+    """
     st = _state(doc)
     text = st.text
-    phrases = st.phrases
     reminders = st.reminders
     abilities = st.abilities
-    if phrases:
-        own = [p for p in phrases if not any(s <= p.start and p.end <= e for s, e in reminders)] if reminders else phrases
-        for top in abilities:
-            _attach_phrases(top, [p for p in own if top.start <= p.start and p.end <= top.end])
     quotes = []
     masked = text
     if st.quotes and abilities:
@@ -284,15 +284,42 @@ def to_parsed(doc: Doc) -> ParsedText:
     if reminders or quotes:
         masked = mask(text, reminders + quotes)
     parsed = ParsedText(text=text, abilities=abilities, self_refs=st.self_refs, reminders=reminders,
-                        phrases=phrases, quotes=quotes, quoted=st.quotes, masked=masked)
-    if abilities and st.tok_starts:
+                        quotes=quotes, quoted=st.quotes, masked=masked)
+    for top in abilities:
+        for a in top.walk():
+            a._parsed = parsed
+    if st.tok_starts:
+        _keep_vocabulary(parsed, st)
+    else:
+        parsed._vocabulary_pending = True
+    return parsed
+
+
+def _keep_vocabulary(parsed: ParsedText, st: OracleState) -> None:
+    """The phrases of the vocabulary component on the face and its abilities, and the marks
+    the meaning is read from."""
+    phrases = st.phrases
+    parsed._phrases = phrases
+    reminders = parsed.reminders
+    if phrases:
+        own = [p for p in phrases if not any(s <= p.start and p.end <= e for s, e in reminders)] if reminders else phrases
+        for top in parsed.abilities:
+            _attach_phrases(top, [p for p in own if top.start <= p.start and p.end <= top.end])
+    if parsed.abilities and st.tok_starts:
         # compact until the meaning is read: machine ints, not a Python object each
         parsed._marks = (array("I", st.tok_starts), array("I", st.tok_ends), array("Q", st.tok_lowers),
                          tuple(st.matches))
-        for top in abilities:
-            for a in top.walk():
-                a._parsed = parsed
-    return parsed
+
+
+def read_vocabulary(parsed: ParsedText) -> None:
+    """Run the vocabulary component over a face parsed without it (once, on first use)."""
+    nlp = get_pipeline()
+    doc = nlp.make_doc(parsed.text)
+    st = OracleState(text=parsed.text, context=Context(), self_refs=parsed.self_refs, reminders=parsed.reminders,
+                     abilities=parsed.abilities)
+    doc._.oracle = st
+    nlp.get_pipe("oracle_rule_refs")(doc)
+    _keep_vocabulary(parsed, st)
 
 
 def mask(text: str, spans) -> str:
@@ -333,12 +360,15 @@ def _prepare(nlp: Language, face: Face, card: Card | None) -> Doc:
     return doc
 
 
-def parse_faces(items: Iterable[tuple[Face, Card]], batch_size: int = 256, meaning: bool = False) -> None:
+def parse_faces(items: Iterable[tuple[Face, Card]], batch_size: int = 256, meaning: bool = False,
+                vocabulary: bool = False) -> None:
     """Parse the rules text of every face and set ``face.parsed``.
 
-    The meaning of each ability (``Ability.meaning``) is read from the
-    pipeline's marks the first time something asks for it; ``meaning=True``
-    reads it for every face right away.
+    The abilities are segmented for every face.  The vocabulary (the cited
+    phrases, ``ParsedText.phrases``) and the meaning of each ability
+    (``Ability.meaning``) are made the first time something asks for them,
+    once per face; ``vocabulary=True`` runs the vocabulary component in the
+    batch, ``meaning=True`` reads every face's meaning right away too.
     """
     nlp = get_pipeline()
     pending: deque[Face] = deque()
@@ -352,7 +382,8 @@ def parse_faces(items: Iterable[tuple[Face, Card]], batch_size: int = 256, meani
             pending.append(face)
             yield _prepare(nlp, face, card)
 
-    for doc in nlp.pipe(docs(), batch_size=batch_size):
+    disable = [] if vocabulary or meaning else ["oracle_rule_refs"]
+    for doc in nlp.pipe(docs(), batch_size=batch_size, disable=disable):
         face = pending.popleft()
         face.parsed = to_parsed(doc)
         if meaning:
