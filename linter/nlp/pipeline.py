@@ -20,11 +20,13 @@ other faces' names) is set on the Doc before the pipeline runs, in
 ``doc._.oracle`` (an :class:`OracleState`); the components add their
 findings there too, and :func:`to_parsed` turns them into plain data.
 
-What each ability means (its clauses, trigger, references: see
-:mod:`linter.nlp.meaning`) is read from the marks of the last component
-(tokens and phrase matches, kept on the ParsedText) the first time a check or
-a view asks for it, once for the whole face; a run that never asks pays
-nothing for it.
+The batch runs the first two components for every face.  The vocabulary
+component runs on a face the first time something asks for its phrases
+(``ParsedText.phrases``, ``Ability.phrases``; ``parse_faces(vocabulary=True)``
+runs it in the batch), and what each ability means (its clauses, trigger,
+references: :mod:`linter.nlp.meaning`) is read from that component's marks
+(tokens, phrase matches) the first time something asks for it, once for the
+whole face.  A run whose checks never ask pays nothing for either.
 """
 
 from __future__ import annotations
