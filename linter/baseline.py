@@ -85,6 +85,28 @@ def key_of(d: Diagnostic, root: Path) -> Key:
     )
 
 
+def _no_constant(name: str):
+    raise ValueError(f"{name} is not a number a baseline holds")
+
+
+#: the largest count or face number a baseline entry may hold
+_LARGEST = 10**9
+
+
+def _text(item: dict, key: str) -> str:
+    value = item[key]
+    if not isinstance(value, str):
+        raise ValueError(f"{key}: expected text, found {json.dumps(value)[:40]}")
+    return value
+
+
+def _whole(item: dict, key: str, default: int | None = None) -> int:
+    value = item[key] if default is None else item.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int) or abs(value) > _LARGEST:
+        raise ValueError(f"{key}: expected a whole number of at most {_LARGEST:,}, found {json.dumps(value)[:40]}")
+    return value
+
+
 class Baseline:
     """The findings recorded in one baseline file."""
 
@@ -103,25 +125,35 @@ class Baseline:
     @classmethod
     def load(cls, path: str | os.PathLike) -> "Baseline":
         path = Path(path)
+        if path.is_dir():
+            raise BaselineError(f"{path}: is a directory, not a baseline file")
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            data = json.loads(path.read_text(encoding="utf-8"), parse_constant=_no_constant)
         except FileNotFoundError:
             raise BaselineError(f"{path}: no such baseline file (create it with --write-baseline)") from None
         except OSError as exc:
             raise BaselineError(f"{path}: cannot be read: {exc.strerror or exc}") from None
         except (json.JSONDecodeError, UnicodeDecodeError) as exc:
             raise BaselineError(f"{path}: is not a baseline file (not JSON: {exc})") from None
+        except ValueError as exc:  # NaN, Infinity
+            raise BaselineError(f"{path}: is not a baseline file ({exc})") from None
+        except RecursionError:
+            raise BaselineError(f"{path}: is not a baseline file (its JSON is nested too deeply)") from None
         if not isinstance(data, dict) or data.get("version") != FORMAT_VERSION \
                 or not isinstance(data.get("findings"), list):
             raise BaselineError(f"{path}: is not an oraclelint baseline (version {FORMAT_VERSION})")
         counts: Counter = Counter()
         for i, item in enumerate(data["findings"]):
+            if not isinstance(item, dict):
+                raise BaselineError(f"{path}: findings[{i}] is not a baseline entry (expected an object)")
             try:
-                key = Key(str(item["path"]), str(item["card"]), int(item["face"]), str(item["field"]),
-                          str(item["code"]), str(item["hash"]))
-                n = int(item.get("count", 1))
-            except (KeyError, TypeError, ValueError):
-                raise BaselineError(f"{path}: findings[{i}] is not a baseline entry") from None
+                key = Key(_text(item, "path"), _text(item, "card"), _whole(item, "face"), _text(item, "field"),
+                          _text(item, "code"), _text(item, "hash"))
+                n = _whole(item, "count", 1)
+            except KeyError as exc:
+                raise BaselineError(f"{path}: findings[{i}] is not a baseline entry (no {exc.args[0]!r})") from None
+            except ValueError as exc:
+                raise BaselineError(f"{path}: findings[{i}].{exc}") from None
             counts[key] += max(n, 0)
         return cls(path, counts)
 
@@ -145,11 +177,20 @@ class Baseline:
 
     def write(self, messages: dict[Key, str] | None = None) -> None:
         """Write the file atomically: a half-written baseline is never left behind."""
-        data = (json.dumps(self.as_json(messages), indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+        # backslashreplace: a lone surrogate (a card name, a file name that is not UTF-8) is
+        # written as the JSON escape it stands for, and reads back the same
+        data = (json.dumps(self.as_json(messages), indent=2, ensure_ascii=False) + "\n").encode(
+            "utf-8", "backslashreplace")
         folder = self.path.absolute().parent
+        mode = owner = None  # a new baseline: the mode of a new file (0666 less the umask)
+        try:
+            st = os.stat(self.path)
+            mode, owner = st.st_mode & 0o7777, (st.st_uid, st.st_gid)  # an old one keeps its own
+        except OSError:
+            pass
         try:
             fd, tmp = tempfile.mkstemp(prefix=f".{self.path.name}.", suffix=".tmp", dir=folder)
-            replace_from_temp(fd, tmp, self.path, data)
+            replace_from_temp(fd, tmp, self.path, data, mode=mode, owner=owner)
         except OSError as exc:
             raise BaselineError(f"{self.path}: cannot be written: {exc.strerror or exc}") from None
 

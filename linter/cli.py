@@ -13,10 +13,50 @@ FORMATS = click.Choice(["text", "json"])
 CHECK_FORMATS = click.Choice(["text", "json", "sarif", "github"])
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+#: the exit status of a run stopped with Ctrl-C (128 + SIGINT, as shells report it)
+INTERRUPTED = 130
+
+
+class _Main(click.Group):
+    """The command group: a Ctrl-C ends any command with one line and exit status 130."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            _say("oraclelint: interrupted")
+            ctx.exit(INTERRUPTED)
+
+
+@click.group(cls=_Main, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="oraclelint")
 def main() -> None:
     """oraclelint: check Magic: The Gathering card files against the Comprehensive Rules."""
+    _replace_what_cannot_be_written()
+
+
+def _replace_what_cannot_be_written() -> None:
+    """Write what the streams cannot encode as backslash escapes, never fail on it.
+
+    A lone surrogate (a JSON name of "\\ud800") or a file name that is not UTF-8 would
+    otherwise end any output format with UnicodeEncodeError; escaped, JSON output even
+    keeps it as the same JSON escape."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            try:
+                reconfigure(errors="backslashreplace")
+            except (ValueError, OSError):  # pragma: no cover - a stream that cannot change
+                pass
+
+
+def _say(text: str, err: bool = True) -> None:
+    """One line of the command's own messages, what came from the files escaped (a file
+    name or card name cannot start a line of its own, forge a CI command, or drive the
+    terminal)."""
+    from linter.reporters.style import printable
+
+    click.echo(printable(text), err=err)
 
 
 @main.command()
@@ -35,24 +75,37 @@ def main() -> None:
 @click.option("--statistics", is_flag=True, help="Print the number of findings per code instead.")
 @click.option("--show-source/--no-show-source", default=True, show_default=True,
               help="Show the source line under each finding (text format).")
-@click.option("--fix", is_flag=True, help="Apply the safe fixes in place, then report what remains.")
+@click.option("--fix", is_flag=True,
+              help="Apply the safe fixes in place, then report what remains. A fix whose result has a new "
+                   "error is held back as unsafe; fixes of two checks that undo each other stop at the "
+                   "first text of the cycle.")
 @click.option("--unsafe-fixes", is_flag=True, help="With --fix or --diff: apply the uncertain fixes too.")
 @click.option("--diff", "show_diff", is_flag=True,
               help="Print a unified diff of what --fix would change; write nothing.")
 @click.option("--oracle", "oracle_path", type=click.Path(dir_okay=False),
               help="Oracle index to hold the cards against (default: the one 'oraclelint oracle update' "
-                   "keeps; with no index the oracle checks, ORC, do nothing).")
+                   "keeps; with no index the oracle checks, ORC, do nothing). Their fixes are safe only in "
+                   "files the configuration declares set-kind = \"oracle\".")
 @click.option("--jobs", "-j", type=click.IntRange(min=0), default=0, show_default=True,
               help="Worker processes for a large run (0: one per core when there are enough cards; "
                    "1: a single process).")
 def check(paths, fmt, select, ignore, exit_zero, quiet, config_path, baseline_path, write_baseline,
           statistics, show_source, fix, unsafe_fixes, show_diff, oracle_path, jobs) -> None:
-    """Check card files (directories are searched for supported files)."""
+    """Check card files (directories are searched for supported files).
+
+    Only regular files of at most 512 MiB are read; a FIFO, a device, a larger file or a
+    folder that cannot be listed is an FMT001 finding, and a card oraclelint itself fails
+    to parse or check is an FMT003 finding (always reported). File names, card names and
+    card text are shown with control characters escaped.
+
+    Exit status: 0 clean; 1 errors or warnings (or --fix changed a file); 2 a usage error,
+    an unreadable file or an FMT003 finding; 130 stopped with Ctrl-C.
+    """
     from linter.baseline import Baseline, BaselineError
     from linter.baseline import write_baseline as record_baseline
     from linter.checks.base import all_checks
     from linter.config import ConfigError, load_config
-    from linter.engine import check_paths
+    from linter.engine import INTERNAL_ERROR, check_paths
 
     if not paths:
         raise click.UsageError("give at least one card file or directory")
@@ -70,24 +123,25 @@ def check(paths, fmt, select, ignore, exit_zero, quiet, config_path, baseline_pa
         config = load_config(paths, explicit=config_path, known_codes=all_checks())
         baseline = Baseline.load(baseline_path) if baseline_path and not write_baseline else None
     except (ConfigError, BaselineError) as exc:
-        click.echo(f"oraclelint: error: {exc}", err=True)
+        _say(f"oraclelint: error: {exc}")
         sys.exit(2)
     if config.edition_note():
-        click.echo(f"oraclelint: warning: {config.edition_note()}", err=True)
+        _say(f"oraclelint: warning: {config.edition_note()}")
     _use_oracle(oracle_path, select, config)
     if fix or show_diff:
         _fix(paths, select, ignore, config, baseline, unsafe_fixes, show_diff, fmt, quiet, exit_zero,
              statistics, show_source)
         return
     report = check_paths(paths, select=select, ignore=ignore, config=config, baseline=baseline, jobs=jobs)
+    _oracle_broke_during(None)
     if write_baseline:
         try:
-            record_baseline(baseline_path, report.diagnostics)
+            record_baseline(baseline_path, [d for d in report.diagnostics if d.code != INTERNAL_ERROR])
         except BaselineError as exc:
-            click.echo(f"oraclelint: error: {exc}", err=True)
+            _say(f"oraclelint: error: {exc}")
             sys.exit(2)
-        click.echo(f"Wrote {len(report.diagnostics)} finding(s) to {baseline_path}.", err=True)
-        sys.exit(2 if report.unreadable or report.internal_errors else 0)
+        _say(f"Wrote {len(report.diagnostics)} finding(s) to {baseline_path}.")
+        sys.exit(2 if report.unreadable or report.internal_errors or report.crashed else 0)
     from linter.fixes import drop_unfixable
 
     drop_unfixable(report)  # a fix that cannot be applied does not make its finding fixable
@@ -111,42 +165,59 @@ def _emit(report, fmt, statistics, quiet, show_source) -> None:
     else:
         write_report(report, fmt, sys.stdout, quiet=quiet, color=color, show_source=show_source)
     for err in report.internal_errors if fmt in ("json", "sarif") or statistics else ():
-        click.echo(err, err=True)
+        _say(err)
 
 
 def _fix(paths, select, ignore, config, baseline, unsafe, show_diff, fmt, quiet, exit_zero, statistics,
          show_source) -> None:
     """--fix and --diff: apply the fixes (or show them), then report what remains."""
+    from linter.engine import INTERNAL_ERROR
     from linter.fixes import describe_refused, run_fixes
 
     run = run_fixes(paths, select=select, ignore=ignore, config=config, baseline=baseline, unsafe=unsafe,
                     write=not show_diff)
+    _oracle_broke_during(None)
     report = run.report
     n, files = run.total_fixed, len(run.changed)
     what = f"{n} finding(s) in {files} file" + ("" if files == 1 else "s")
+    for line in run.disagreements:
+        _say(f"oraclelint: warning: {line}")
     if not run.converged:
         click.echo(f"oraclelint: warning: fixes still applied after {run.rounds} rounds; "
                    "the files may need another run", err=True)
     if show_diff:
-        sys.stdout.write(run.diff())
+        diff = run.diff()
+        if sys.stdout.isatty():  # on a terminal the card text's control characters are shown, not obeyed
+            from linter.reporters.style import printable
+
+            diff = "".join(printable(line[:-1]) + "\n" if line.endswith("\n") else printable(line)
+                           for line in diff.splitlines(keepends=True))
+        sys.stdout.write(diff)
+        from linter.reporters.text import format_line
+
         for err in report.internal_errors:
-            click.echo(err, err=True)
-        click.echo(f"Would fix {what}." if n else "No fixes to apply.", err=True)
-        code = 2 if report.unreadable or report.internal_errors else (1 if run.changed else 0)
+            _say(err)
+        for d in report.diagnostics:
+            if d.code == INTERNAL_ERROR:
+                _say(format_line(d))
+        _say(f"Would fix {what}." if n else "No fixes to apply.")
+        code = 2 if report.unreadable or report.internal_errors or report.crashed else (1 if run.changed else 0)
         sys.exit(code)
     if not quiet:
         for line in describe_refused(run.refused):
-            click.echo(f"oraclelint: note: {line}", err=True)
+            _say(f"oraclelint: note: {line}")
+    for line in run.warnings:
+        _say(f"oraclelint: warning: {line}")
     for err in run.write_errors:
-        click.echo(f"oraclelint: error: {err}", err=True)
+        _say(f"oraclelint: error: {err}")
     _emit(report, fmt, statistics, quiet, show_source)
     written = len(run.written)
     if n and written:
         done = f"Fixed {run.total_fixed} finding(s) in {written} file" + ("" if written == 1 else "s") + "."
-        click.echo(done, err=fmt != "text" or statistics)
+        _say(done, err=fmt != "text" or statistics)
     hidden = sum(1 for d in report.diagnostics if d.fix is not None and not d.fix.safe)
     if hidden and not unsafe and not quiet:
-        click.echo(f"{hidden} more fix(es) available with --unsafe-fixes.", err=fmt != "text" or statistics)
+        _say(f"{hidden} more fix(es) available with --unsafe-fixes.", err=fmt != "text" or statistics)
     code = report.exit_code()
     if run.write_errors:
         code = 2
@@ -163,16 +234,28 @@ def _use_oracle(path, select, config) -> None:
     from linter.selection import parse_codes
 
     _oracle.use(path)
-    problem = _oracle.reference_problem()
+    problem = _OPENING_PROBLEM[0] = _oracle.reference_problem()
     if path is not None and problem:
-        click.echo(f"oraclelint: error: --oracle: {problem}", err=True)
+        _say(f"oraclelint: error: --oracle: {problem}")
         sys.exit(2)
     if problem:
-        click.echo(f"oraclelint: warning: {problem}; the oracle checks (ORC) are off", err=True)
+        _say(f"oraclelint: warning: {problem}; the oracle checks (ORC) are off")
     elif _oracle.reference() is None and any(
             c.startswith("ORC") for c in parse_codes(select) + list(config.select)):
         click.echo("oraclelint: note: no Oracle index (run 'oraclelint oracle update' or give --oracle PATH); "
                    "the oracle checks (ORC) are off", err=True)
+
+
+def _oracle_broke_during(_unused=None) -> None:
+    """Say once that the Oracle index turned out damaged while the run read it."""
+    from linter.checks import _oracle
+
+    problem = _oracle.reference_problem()
+    if problem and problem != _OPENING_PROBLEM[0]:
+        _say(f"oraclelint: warning: {problem}; the oracle checks (ORC) were turned off")
+
+
+_OPENING_PROBLEM: list = [None]  # what _use_oracle already said
 
 
 def _check_codes(value: str | None, option: str) -> None:
@@ -234,19 +317,19 @@ def export(paths, fmt, output, all_versions) -> None:
         raise click.UsageError("give at least one card file or directory")
     result = export_paths(paths, fmt, all_versions=all_versions)
     for path, reason in result.unreadable:
-        click.echo(f"oraclelint: warning: {path}: {reason} (not exported)", err=True)
+        _say(f"oraclelint: warning: {path}: {reason} (not exported)")
     if not result.files:
-        click.echo("oraclelint: error: no card file could be read; nothing written", err=True)
+        _say("oraclelint: error: no card file could be read; nothing written")
         sys.exit(2)
     if output:
         try:
             write_file(output, result.text)
         except ExportError as exc:
-            click.echo(f"oraclelint: error: {exc}", err=True)
+            _say(f"oraclelint: error: {exc}")
             sys.exit(2)
     else:
         click.echo(result.text, nl=False)
-    click.echo(f"oraclelint: {result.summary(fmt, output)}", err=True)
+    _say(f"oraclelint: {result.summary(fmt, output)}")
     sys.exit(1 if result.unreadable else 0)
 
 
@@ -269,7 +352,9 @@ def parse(paths, text, name, type_line, mana_cost, fmt) -> None:
     if fmt == "json":
         click.echo(json.dumps(result.as_json(), indent=2, ensure_ascii=False))
     else:
-        click.echo(result.as_text(), nl=False)
+        from linter.reporters.style import printable
+
+        click.echo("\n".join(printable(line) for line in result.as_text().split("\n")), nl=False)
     sys.exit(2 if result.unreadable else 0)
 
 

@@ -240,49 +240,67 @@ def matches_code(code: str, prefixes: Iterable[str]) -> bool:
     return any(p == "ALL" or code.startswith(p) for p in prefixes)
 
 
-_GLOB_CACHE: dict[str, re.Pattern] = {}
-
-
 def glob_match(pattern: str, path: str) -> bool:
     """Match a forward-slash path against a glob: ``*`` and ``?`` stay inside a
-    folder name, ``**`` crosses folders, ``[...]`` is a character class."""
-    rx = _GLOB_CACHE.get(pattern)
-    if rx is None:
-        rx = _GLOB_CACHE[pattern] = re.compile(_glob_to_regex(pattern))
-    return rx.fullmatch(path) is not None
+    folder name, a ``**`` segment stands for any number of folders, ``[...]`` is a
+    character class (``[!...]`` negated).
+
+    Each folder name is matched by :func:`fnmatch.fnmatchcase`, whose patterns
+    never backtrack catastrophically (``*a*a*a…c`` takes linear time), and the
+    ``**`` segments by a table over the segments; no pattern can hang the run.
+    As in ``.gitignore``, ``**`` inside a name is a plain ``*``.
+    """
+    parts = pattern.split("/")
+    names = path.split("/")
+    memo: dict[tuple[int, int], bool] = {}
+
+    def match(pi: int, si: int) -> bool:
+        key = (pi, si)
+        if key in memo:
+            return memo[key]
+        if pi == len(parts):
+            out = si == len(names)
+        elif parts[pi] == "**":
+            out = any(match(pi + 1, k) for k in range(si, len(names) + 1))
+        else:
+            out = si < len(names) and fnmatch.fnmatchcase(names[si], parts[pi]) and match(pi + 1, si + 1)
+        memo[key] = out
+        return out
+
+    return match(0, 0)
 
 
-def _glob_to_regex(pattern: str) -> str:
-    out: list[str] = []
+def glob_problem(pattern: str) -> str | None:
+    """Why ``pattern`` is no usable glob (None: it is one): a class without its closing
+    bracket (``[!]``), an empty class, a reversed range (``[z-a]``)."""
+    if not pattern:
+        return "an empty pattern matches no file"
     i, n = 0, len(pattern)
     while i < n:
-        c = pattern[i]
-        if pattern.startswith("**/", i):
-            out.append("(?:.*/)?")
-            i += 3
-        elif pattern.startswith("**", i):
-            out.append(".*")
-            i += 2
-        elif c == "*":
-            out.append("[^/]*")
+        if pattern[i] != "[":
             i += 1
-        elif c == "?":
-            out.append("[^/]")
-            i += 1
-        elif c == "[":
-            j = pattern.find("]", i + 2 if pattern[i + 1:i + 2] in ("!", "]") else i + 1)
-            if j == -1:
-                out.append(re.escape(c))
-                i += 1
-            else:
-                # fnmatch knows the class syntax ([!a-z]); reuse its translation of it
-                body = fnmatch.translate(pattern[i:j + 1])
-                out.append(body[body.index("["):body.rindex("]") + 1])
-                i = j + 1
-        else:
-            out.append(re.escape(c))
-            i += 1
-    return "".join(out)
+            continue
+        j = i + 1
+        negated = j < n and pattern[j] == "!"
+        if negated:
+            j += 1
+        body_start = j
+        if j < n and pattern[j] == "]":  # a "]" first in the class is one of its characters
+            j += 1
+        while j < n and pattern[j] != "]":
+            j += 1
+        if j >= n:  # fnmatch would match the bracket as a character: surely not what was meant
+            return f"'[' at position {i + 1} has no closing ']' (write [[] for a bracket)"
+        body = pattern[body_start:j]
+        if not body:
+            return f"the character class at position {i + 1} is empty"
+        k = 0
+        while k + 2 < len(body):
+            if body[k + 1] == "-" and body[k] > body[k + 2]:
+                return f"the range {body[k]}-{body[k + 2]} in the character class at position {i + 1} is reversed"
+            k += 3 if body[k + 1] == "-" else 1
+        i = j + 1
+    return None
 
 
 # -- finding and reading the file ----------------------------------------------------
@@ -309,10 +327,9 @@ def _config_in(folder: Path) -> Path | None:
         return own
     pyproject = folder / "pyproject.toml"
     if pyproject.is_file():
-        try:
-            data = _read_toml(pyproject)
-        except ConfigError:
-            return None  # someone else's broken pyproject is not ours to report
+        # the nearest pyproject.toml that cannot be read may hold the settings: stopping with
+        # its error is better than checking with settings silently left out (as ruff does)
+        data = _read_toml(pyproject)
         if isinstance(data.get("tool"), dict) and "oraclelint" in data["tool"]:
             return pyproject
     return None
@@ -328,6 +345,10 @@ def _read_toml(path: Path) -> dict:
     except UnicodeDecodeError:
         raise ConfigError(path, None, "is not UTF-8 text") from None
     except _toml.TOMLDecodeError as exc:
+        raise ConfigError(path, None, f"is not valid TOML: {exc}") from None
+    except RecursionError:
+        raise ConfigError(path, None, "is not a usable configuration: its values are nested too deeply") from None
+    except (ValueError, OverflowError, MemoryError) as exc:  # what a TOML parser may raise besides
         raise ConfigError(path, None, f"is not valid TOML: {exc}") from None
 
 
@@ -391,7 +412,12 @@ def parse_config(table: Any, path: Path | None = None, prefix: str = "") -> Conf
         if not isinstance(value, dict):
             raise ConfigError(path, where(key), "expected a table of pattern = [codes]")
         for pattern, codes in value.items():
-            target[str(pattern)] = _codes(codes, path, f"{where(key)}.{_toml_key(pattern)}")
+            here = f"{where(key)}.{_toml_key(pattern)}"
+            if key == "per-file-ignores":
+                problem = glob_problem(str(pattern))
+                if problem:
+                    raise ConfigError(path, here, f"{pattern!r} is not a valid glob pattern: {problem}")
+            target[str(pattern)] = _codes(codes, path, here)
     sev = table.get("severity", {})
     if not isinstance(sev, dict):
         raise ConfigError(path, where("severity"), "expected a table of CODE = \"error|warning|info\"")

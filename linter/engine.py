@@ -19,6 +19,7 @@ from linter.selection import Selection
 
 UNREADABLE = "FMT001"
 MALFORMED_ENTRY = "FMT002"
+INTERNAL_ERROR = "FMT003"
 
 
 @dataclass
@@ -53,8 +54,13 @@ class Report:
             "info": self.count("info"),
         }
 
+    @property
+    def crashed(self) -> int:
+        """Cards that oraclelint failed to parse or check (FMT003 findings)."""
+        return sum(1 for d in self.diagnostics if d.code == INTERNAL_ERROR)
+
     def exit_code(self) -> int:
-        if self.unreadable or self.internal_errors:
+        if self.unreadable or self.internal_errors or self.crashed:
             return 2
         return 1 if (self.count("error") or self.count("warning")) else 0
 
@@ -94,12 +100,15 @@ def _check_paths(paths: Iterable[str], selection: Selection, config: Config | No
             report.diagnostics.extend(entry_diagnostics(result))
         report.cards.extend(result.cards)
     workers = parallel.workers_for(jobs, len(report.cards))
+    failures: list[Diagnostic] = []
     if workers > 1:
-        found = parallel.lint_in_workers(report.cards, selection, workers, report.internal_errors)
+        found = parallel.lint_in_workers(report.cards, selection, workers, failures)
     else:
-        found = lint_cards(report.cards, selection=selection, errors=report.internal_errors)
+        found = lint_cards(report.cards, selection=selection, errors=failures)
     report.diagnostics.extend(found)
     report.diagnostics = filter_findings(report, selection, config, baseline)
+    # a card that was not checked is always reported: no selection, suppression or baseline hides it
+    report.diagnostics.extend(failures)
     report.diagnostics.sort(key=Diagnostic.sort_key)
     return report
 
@@ -138,12 +147,37 @@ def read_paths(paths: Iterable[str]) -> list[ReadResult]:
     return [readers.read_file(p) for p in files] + list(missing)
 
 
-def parse_cards(cards: list[Card]) -> None:
-    """Run the NLP pipeline over every face of every card (sets ``face.parsed``)."""
+#: faces parsed in one ``nlp.pipe`` batch
+PARSE_BATCH = 256
+
+
+def parse_cards(cards: list[Card]) -> list[tuple[Card, int, Exception]]:
+    """Run the NLP pipeline over every face of every card (sets ``face.parsed``).
+
+    A face whose parse raises keeps ``parsed = None`` and is returned as
+    (card, face index, exception); every other face is parsed.  After a
+    failure the batch it happened in is parsed again one face at a time to
+    find the face, and the rest goes on in batches.
+    """
     from linter import nlp  # spaCy is imported only when a run needs it
 
+    failed: list[tuple[Card, int, Exception]] = []
+    pending = [(face, card, i) for card in cards for i, face in enumerate(card.faces)]
     with gc_paused():
-        nlp.parse_faces((face, card) for card in cards for face in card.faces)
+        while pending:
+            try:
+                nlp.parse_faces(((face, card) for face, card, _i in pending), batch_size=PARSE_BATCH)
+                break
+            except Exception:
+                rest = [item for item in pending if item[0].parsed is None]
+                suspects, pending = rest[:PARSE_BATCH], rest[PARSE_BATCH:]
+                for face, card, i in suspects:
+                    try:
+                        nlp.parse_faces([(face, card)], batch_size=1)
+                    except Exception as exc:  # one face's text must not stop the run
+                        face.parsed = None
+                        failed.append((card, i, exc))
+    return failed
 
 
 def active_checks(selection: Selection) -> list[Check]:
@@ -151,40 +185,53 @@ def active_checks(selection: Selection) -> list[Check]:
 
 
 def lint_cards(cards: list[Card], select=None, ignore=None, *, selection: Selection | None = None,
-               errors: list[str] | None = None) -> list[Diagnostic]:
-    """Parse the cards' rules text and run the active checks over them."""
+               errors: list[Diagnostic] | None = None) -> list[Diagnostic]:
+    """Parse the cards' rules text and run the active checks over them.
+
+    A parse or a check that raises on a card becomes one FMT003 diagnostic
+    for that card in ``errors`` (not in the returned findings); the other
+    checks of the card, and every other card, are still checked.
+    """
     with gc_paused():
         return _lint_cards(cards, selection or Selection(select, ignore), errors)
 
 
-def _lint_cards(cards: list[Card], selection: Selection, errors: list[str] | None) -> list[Diagnostic]:
+def _lint_cards(cards: list[Card], selection: Selection, errors: list[Diagnostic] | None) -> list[Diagnostic]:
     checks = active_checks(selection)
     if not cards or not checks:
         return []
-    if any(getattr(c, "needs_parse", True) for c in checks):
-        parse_cards([c for c in cards if any(f.parsed is None for f in c.faces)])
     errors = errors if errors is not None else []
+    unparsed: set[int] = set()  # ids of cards with a face whose parse failed
+    if any(getattr(c, "needs_parse", True) for c in checks):
+        for card, face, exc in parse_cards([c for c in cards if any(f.parsed is None for f in c.faces)]):
+            unparsed.add(id(card))
+            errors.append(internal_error(card, exc, "the parse of its rules text", face=face))
     out: list[Diagnostic] = []
     card_checks = [c for c in checks if c.scope == "card"]
     set_checks = [c for c in checks if c.scope == "set"]
     for card in cards:
+        parsed = id(card) not in unparsed
         for check in card_checks:
+            if not parsed and getattr(check, "needs_parse", True):
+                continue
             try:
                 for hit in check.check_card(card):
                     out.append(resolve(check, card, hit))
             except Exception as exc:  # a bug in one check must not stop the run
-                errors.append(_internal_error(check, card, exc))
+                errors.append(internal_error(card, exc, check.code))
     if set_checks:
         by_file: dict[str, list[Card]] = {}
         for card in cards:
             by_file.setdefault(card.source.path if card.source else "", []).append(card)
         for group in by_file.values():
+            parsed_group = [c for c in group if id(c) not in unparsed] if unparsed else group
             for check in set_checks:
+                members = parsed_group if getattr(check, "needs_parse", True) else group
                 try:
-                    for card, hit in check.check_set(group):
+                    for card, hit in check.check_set(members):
                         out.append(resolve(check, card, hit))
                 except Exception as exc:
-                    errors.append(_internal_error(check, group[0], exc))
+                    errors.append(internal_error(group[0], exc, f"{check.code} (a check of the whole file)"))
     return out
 
 
@@ -225,7 +272,7 @@ def unreadable_diagnostic(result: ReadResult) -> Diagnostic:
     return Diagnostic(
         code=UnreadableFile.code, name=UnreadableFile.name, category=UnreadableFile.category,
         severity=UnreadableFile.severity,
-        message=UnreadableFile.message.format(reason=err.reason),
+        message=UnreadableFile.message.format(what=getattr(err, "what", "card file"), reason=err.reason),
         rules=UnreadableFile.rules, path=result.path, line=line, column=col,
         end_line=line, end_column=col,
     )
@@ -246,12 +293,29 @@ def entry_diagnostics(result: ReadResult) -> list[Diagnostic]:
     return out
 
 
-def _internal_error(check: Check, card: Card, exc: Exception) -> str:
-    where = card.source.path if card.source else "<string>"
-    if card.loc is not None:
-        line, col = card.loc.position(0)
-        where = f"{where}:{line}:{col}"
-    tb = traceback.extract_tb(exc.__traceback__)[-1]
-    return (f"{where}: internal error in {check.code} on card {card.name!r}: "
-            f"{type(exc).__name__}: {exc} ({tb.filename.rsplit('/', 1)[-1]}:{tb.lineno})")
+def describe_exception(exc: BaseException, limit: int = 300) -> str:
+    """"KeyError: 'x' (ABL003.py:42)": the type, the message on one line, where it was raised."""
+    text = " ".join(str(exc).split())
+    if len(text) > limit:
+        text = text[:limit - 1] + "…"
+    out = f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+    frames = traceback.extract_tb(exc.__traceback__)
+    if frames:
+        last = frames[-1]
+        out += f" ({last.filename.replace(chr(92), '/').rsplit('/', 1)[-1]}:{last.lineno})"
+    return out
+
+
+def internal_error(card: Card, exc: BaseException, what: str, face: int | None = None) -> Diagnostic:
+    """The FMT003 finding of a card that ``what`` (a check's code, or the parse) failed on."""
+    from linter.checks.FMT003 import CardNotChecked as check
+
+    field = "oracle_text" if face is not None else None
+    hit = Hit(check.message.format(what=what, error=describe_exception(exc)), face=face, field=field,
+              start=0 if face is not None else None)
+    d = resolve(check, card, hit)
+    if face is None and card.loc is not None:  # the card as a whole: where its entry starts
+        d.line, d.column = card.loc.position(0)
+        d.end_line, d.end_column = d.line, d.column
+    return d
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import tempfile
 from dataclasses import dataclass, field
 from datetime import date, timedelta
@@ -30,7 +31,7 @@ from typing import Any, Iterable
 
 import yaml
 
-from linter.atomic import replace_from_temp
+from linter.atomic import new_file_mode, replace_from_temp
 from linter.model import Card, Face
 
 FORMATS = ("scryfall", "yaml")
@@ -243,7 +244,12 @@ class _Dumper(getattr(yaml, "CSafeDumper", yaml.SafeDumper)):  # libyaml's emitt
     """Multi-line text as literal blocks; short lists in flow style."""
 
 
+#: a lone surrogate (a JSON "\\ud800" in the card read) has no place in YAML: it is written as U+FFFD
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
 def _str(dumper: yaml.SafeDumper, value: str):
+    value = _SURROGATE.sub("\ufffd", value)
     # A literal block whose text ends in a line break would lose it: the reader
     # drops the final break of a clipped block.  Such text is double-quoted.
     if "\n" in value and not value.endswith("\n"):
@@ -289,20 +295,21 @@ def write_file(path: str | os.PathLike, text: str) -> None:
         raise ExportError(f"{os.fspath(path)} is a directory")
     if not os.path.isdir(directory):
         raise ExportError(f"the folder {os.path.dirname(os.fspath(path)) or '.'} does not exist")
+    owner = None
     try:
-        mode = os.stat(target).st_mode & 0o7777
+        st = os.stat(target)
+        mode, owner = st.st_mode & 0o7777, (st.st_uid, st.st_gid)
     except FileNotFoundError:
-        umask = os.umask(0)
-        os.umask(umask)
-        mode = 0o666 & ~umask
-    data = text.encode("utf-8")
+        mode = new_file_mode()
+    # a lone surrogate left in JSON text is written as the JSON escape it stands for
+    data = text.encode("utf-8", "backslashreplace")
     try:
         fd, tmp = tempfile.mkstemp(prefix="." + os.path.basename(target) + ".", suffix=".oraclelint-tmp",
                                    dir=directory)
     except OSError as exc:
         raise ExportError(f"cannot write in {directory}: {exc.strerror or exc}") from None
     try:
-        replace_from_temp(fd, tmp, target, data, mode=mode)
+        replace_from_temp(fd, tmp, target, data, mode=mode, owner=owner)
     except OSError as exc:
         raise ExportError(f"cannot write {os.fspath(path)}: {exc.strerror or exc}") from None
 

@@ -14,7 +14,11 @@ that overlaps one already taken waits for the next round.  The edited text
 is read back with the same reader and must give the same cards with only the
 fixed fields changed, else the fixes that break it are left out.  Then the
 cards are checked again, until no fix applies (at most ``MAX_ROUNDS``
-rounds).  Files are written at the end, each through a temporary file in its
+rounds).  A round's result is kept only if no safe fix gave its card a new
+error, or a new finding no safe fix removes (such a fix is held back and
+reported as unsafe); a field that comes back to a text it had already had
+(two checks undoing each other) keeps the first text of the cycle and takes
+no more fixes.  Files are written at the end, each through a temporary file in its
 own directory that replaces it, and only when the file on disk still holds
 the bytes that were read.
 """
@@ -32,7 +36,7 @@ from typing import Iterable
 
 from linter.atomic import replace_from_temp
 from linter.diagnostics import Diagnostic, Edit, Fix
-from linter.fixes_codecs import FileStyle, codec_for
+from linter.fixes_codecs import FieldCodec, FileStyle, codec_for
 from linter.model import Card
 from linter.readers.base import ReadResult
 from linter.source import SourceFile
@@ -222,9 +226,10 @@ class FilePlanner:
             for y in range(x + 1, len(raw)):
                 if raw[x].conflicts(raw[y]):
                     return "the fix's own edits overlap"
-        why = codec.check_value(apply_edits(value, fix.edits))
-        if why:
-            return why
+        if type(codec).check_value is not FieldCodec.check_value:  # the new value costs a copy of the field
+            why = codec.check_value(apply_edits(value, fix.edits))
+            if why:
+                return why
         return Planned(d, i, key, value, list(fix.edits), raw)
 
 
@@ -236,14 +241,20 @@ class FileRound:
     refused: list[NotApplied] = field(default_factory=list)
     deferred: list[Diagnostic] = field(default_factory=list)  # overlapping: next round
     result: ReadResult | None = None  # the file read back after the fixes (None: unchanged)
+    unreadable: list[tuple[Planned, str]] = field(default_factory=list)  # refused: the file would not read back
 
 
 def selected(d: Diagnostic, unsafe: bool) -> bool:
     return d.fix is not None and (d.fix.safe or unsafe)
 
 
-def fix_round(result: ReadResult, diagnostics: list[Diagnostic], unsafe: bool = False) -> FileRound:
-    """Apply what can be applied of the fixes of ``diagnostics`` (all of ``result``'s file)."""
+def fix_round(result: ReadResult, diagnostics: list[Diagnostic], unsafe: bool = False,
+              held_back=None) -> FileRound:
+    """Apply what can be applied of the fixes of ``diagnostics`` (all of ``result``'s file).
+
+    ``held_back(planned)`` may name a reason not to apply a planned fix (a field
+    two checks disagree on, a fix that would add a finding).
+    """
     out = FileRound()
     assert result.source is not None
     planner = FilePlanner(result.source, result.cards)
@@ -252,6 +263,8 @@ def fix_round(result: ReadResult, diagnostics: list[Diagnostic], unsafe: bool = 
         if not selected(d, unsafe):
             continue
         p = planner.plan(d)
+        if not isinstance(p, str) and held_back is not None:
+            p = held_back(p) or p
         if isinstance(p, str):
             out.refused.append(NotApplied(d, p))
         else:
@@ -270,6 +283,7 @@ def fix_round(result: ReadResult, diagnostics: list[Diagnostic], unsafe: bool = 
     accepted, back, rejected = _verified(result, taken)
     for p, why in rejected:
         out.refused.append(NotApplied(p.diagnostic, why))
+    out.unreadable = rejected
     out.applied = accepted
     out.result = back
     return out
@@ -284,13 +298,23 @@ def _verified(result: ReadResult, taken: list[Planned]):
     def attempt(group: list[Planned]) -> None:
         nonlocal back
         candidate = accepted + group
-        got = read_back(result, candidate)
+        mismatched: list[int] = []
+        got = read_back(result, candidate, mismatched)
         if not isinstance(got, str):
             accepted.extend(group)
             back = got
             return
         if len(group) == 1:
             rejected.append((group[0], got))
+            return
+        # the cards that read back wrong name the fixes to leave out, when those cards were
+        # fixed in this group: no need to halve the group again and again (each try reads the
+        # whole file)
+        wrong = set(mismatched)
+        culprits = [p for p in group if p.card_index in wrong]
+        if culprits and len(culprits) < len(group) and wrong <= {p.card_index for p in group}:
+            attempt([p for p in group if p.card_index not in wrong])
+            attempt(culprits)  # halved from here on: only these cards' fixes
             return
         half = len(group) // 2
         attempt(group[:half])
@@ -303,8 +327,11 @@ def _verified(result: ReadResult, taken: list[Planned]):
     return accepted, back, rejected
 
 
-def read_back(result: ReadResult, planned: list[Planned]) -> ReadResult | str:
-    """Read the file as the fixes would leave it; the new result, or why it is wrong."""
+def read_back(result: ReadResult, planned: list[Planned], mismatched: list[int] | None = None) -> ReadResult | str:
+    """Read the file as the fixes would leave it; the new result, or why it is wrong.
+
+    ``mismatched`` receives the index of every card that would not read back as
+    intended (the reason names the first)."""
     from linter.readers import read_bytes
 
     source = result.source
@@ -335,12 +362,17 @@ def read_back(result: ReadResult, planned: list[Planned]) -> ReadResult | str:
                 if oloc is not None and loc is not None and (oloc is loc or (
                         oloc.exact and oloc.source is loc.source and (oloc.start, oloc.end) == (loc.start, loc.end))):
                     expected[i][other] = value
+    first = None
     for i, card in enumerate(new.cards):
         got = snapshot(card)
         if got != expected[i]:
-            bad = sorted(str(k[-1]) for k in set(got) | set(expected[i]) if got.get(k) != expected[i].get(k))
-            return f"the fixed file would not read back as intended ({', '.join(bad)} of {card.name!r})"
-    return new
+            if first is None:
+                bad = sorted(str(k[-1]) for k in set(got) | set(expected[i]) if got.get(k) != expected[i].get(k))
+                first = f"the fixed file would not read back as intended ({', '.join(bad)} of {card.name!r})"
+            if mismatched is None:
+                return first
+            mismatched.append(i)
+    return first if first is not None else new
 
 
 def _loc_of(card: Card, key: tuple):
@@ -417,6 +449,9 @@ class FixRun:
     not_written: set[str] = field(default_factory=set)  # changed files left as they were
     rounds: int = 0
     converged: bool = True
+    #: fields two checks kept rewriting: one line each, naming the checks and the field
+    disagreements: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)  # written, but something to know (a hard link)
 
     @property
     def changed(self) -> list[str]:
@@ -436,7 +471,15 @@ class FixRun:
 
 def run_fixes(paths: Iterable[str], select=None, ignore=None, *, config=None, baseline=None,
               unsafe: bool = False, write: bool = True, max_rounds: int = MAX_ROUNDS) -> FixRun:
-    """Check ``paths``, apply the fixes, check again until nothing more applies, write the files."""
+    """Check ``paths``, apply the fixes, check again until nothing more applies, write the files.
+
+    Each round's result is checked before it is kept.  Without ``unsafe``, a
+    fix whose result has a new finding on its card that is an error, or that
+    no safe fix takes away, is not applied: it is reported as unsafe, with the
+    finding it would add.  A field that comes back to a text it already had
+    (two checks undoing each other's fixes) keeps the first text of that
+    cycle, takes no more fixes, and the two checks are named.
+    """
     from linter.engine import check_paths, read_paths
 
     results = read_paths(list(paths))
@@ -450,22 +493,49 @@ def run_fixes(paths: Iterable[str], select=None, ignore=None, *, config=None, ba
 
     current = {r.path: r for r in results}
     order = [r.path for r in results]
+    guard = _Guard(lint, unsafe)
     report = lint(results)
     for round_no in range(1, max_rounds + 1):
-        changed = False
-        for path, diags in _fixable_by_path(report.diagnostics, unsafe).items():
-            r = current.get(path)
-            if r is None or r.source is None:
-                continue
-            outcome = fix_round(r, diags, unsafe)
+        by_path = _fixable_by_path(report.diagnostics, unsafe)
+        before: dict[str, ReadResult] = {}
+        applied: dict[str, list[Planned]] = {}
+
+        def attempt(path: str) -> None:
+            r = before.get(path, current[path])
+            outcome = fix_round(r, by_path[path], unsafe, held_back=guard.held_back_in(path))
+            for p, why in outcome.unreadable:  # not tried again when the round is tried again
+                guard.unwritable[guard._identity(path, p)] = why
             if outcome.result is not None and outcome.applied:
+                before[path] = r
                 current[path] = outcome.result
-                run.fixed[path] = run.fixed.get(path, 0) + len(outcome.applied)
-                changed = True
-        if not changed:
+                applied[path] = outcome.applied
+            elif path in before:  # every fix of the file was held back on a second attempt
+                current[path] = before.pop(path)
+                applied.pop(path, None)
+
+        for path in by_path:
+            if current.get(path) is not None and current[path].source is not None:
+                attempt(path)
+        if not applied:
             break
+        new_report = lint([current[p] for p in order])
+        # a fix whose result has a new finding is held back, and the round tried again
+        for _attempt in range(max_rounds):
+            again = guard.judge(report, new_report, before, current, applied) if not unsafe else []
+            if not again:
+                break
+            for path in again:
+                attempt(path)
+            if not applied:
+                break
+            new_report = lint([current[p] for p in order])
+        if not applied:
+            break
+        for path, planned in applied.items():
+            undone = guard.remember(path, before[path], current[path], planned, run.disagreements)
+            run.fixed[path] = run.fixed.get(path, 0) + len(planned) - undone
         run.rounds = round_no
-        report = lint([current[p] for p in order])
+        report = new_report
     else:
         # every round changed something: are there fixes left that would still apply?
         run.converged = not any(
@@ -478,6 +548,12 @@ def run_fixes(paths: Iterable[str], select=None, ignore=None, *, config=None, ba
             run.final[p] = src.raw
     if write:
         for p in run.changed:
+            links = _other_links(p)
+            if links:
+                run.warnings.append(
+                    f"{p}: the file has {links} other hard link{'s' if links > 1 else ''}; the fixed file "
+                    f"replaces it under this name only, so {'they keep' if links > 1 else 'that one keeps'} "
+                    "the old text")
             try:
                 write_atomic(p, run.final[p], run.original[p])
             except FileChanged:
@@ -493,9 +569,196 @@ def run_fixes(paths: Iterable[str], select=None, ignore=None, *, config=None, ba
                 current[p] = originals[p]
                 run.fixed.pop(p, None)
             report = lint([current[p] for p in order])
-    run.refused = drop_unfixable(report)
+    held = guard.hold_back_in_report(report, current)
+    run.refused = held + drop_unfixable(report)
     run.report = report
     return run
+
+
+class _Guard:
+    """What the fix rounds learn about fixes not to apply again.
+
+    ``frozen``: fields that came back to a text they had already had: (path,
+    card index, field key) -> why.  ``unsafe``: fixes whose result had a new
+    finding: (path, card index, field key, code, field value, edits) -> why.
+    ``history``: each field's values so far, with the checks that wrote them.
+    """
+
+    def __init__(self, lint, unsafe: bool) -> None:
+        self.lint = lint
+        self.unsafe_mode = unsafe
+        self.frozen: dict[tuple, str] = {}
+        self.unsafe: dict[tuple, str] = {}
+        self.unwritable: dict[tuple, str] = {}  # the file would not read back as intended
+        self.history: dict[tuple, list[tuple[object, frozenset[str]]]] = {}
+
+    @staticmethod
+    def _identity(path: str, p: Planned) -> tuple:
+        return (path, p.card_index, p.key, p.diagnostic.code, p.value,
+                tuple((e.start, e.end, e.text) for e in p.edits))
+
+    def held_back_in(self, path: str):
+        def held_back(p: Planned) -> str | None:
+            why = self.frozen.get((path, p.card_index, p.key))
+            if why is None:
+                identity = self._identity(path, p)
+                why = self.unwritable.get(identity) or self.unsafe.get(identity)
+            return why
+
+        return held_back
+
+    # -- a new finding -------------------------------------------------------------------
+
+    def _new_bad(self, old: list[Diagnostic], new: list[Diagnostic]) -> list[Diagnostic]:
+        """The findings of ``new`` that ``old`` does not have and that would stay: errors,
+        and findings without a safe fix."""
+        from collections import Counter
+
+        seen = Counter((d.code, d.face, d.field) for d in old)
+        out = []
+        for d in new:
+            k = (d.code, d.face, d.field)
+            if seen[k] > 0:
+                seen[k] -= 1
+                continue
+            if d.severity == "error" or d.fix is None or not d.fix.safe:
+                out.append(d)
+        return out
+
+    @staticmethod
+    def _by_card(diagnostics: Iterable[Diagnostic], result: ReadResult) -> dict[int, list[Diagnostic]]:
+        index = {id(c): i for i, c in enumerate(result.cards)}
+        out: dict[int, list[Diagnostic]] = {}
+        for d in diagnostics:
+            i = index.get(id(d.card_obj))
+            if i is not None:
+                out.setdefault(i, []).append(d)
+        return out
+
+    def _card_alone(self, result: ReadResult, i: int) -> list[Diagnostic]:
+        """The findings of card ``i`` of ``result`` checked on its own."""
+        card = result.cards[i]
+        alone = ReadResult(path=result.path, format=result.format, cards=[card], source=result.source)
+        return self.lint([alone]).diagnostics
+
+    def judge(self, old_report, new_report, before: dict[str, ReadResult], current: dict[str, ReadResult],
+              applied: dict[str, list[Planned]]) -> list[str]:
+        """Hold back the fixes whose result has a new finding; the files to fix again."""
+        again = []
+        for path, planned in applied.items():
+            old = self._by_card(old_report.diagnostics, before[path])
+            new = self._by_card(new_report.diagnostics, current[path])
+            per_card: dict[int, list[Planned]] = {}
+            for p in planned:
+                per_card.setdefault(p.card_index, []).append(p)
+            held = False
+            for i, ps in per_card.items():
+                bad = self._new_bad(old.get(i, []), new.get(i, []))
+                if not bad:
+                    continue
+                culprits = self._culprits(before[path], i, ps) if len(ps) > 1 else [(ps[0], bad)]
+                if not culprits:  # only the fixes together: none of them this round
+                    culprits = [(p, bad) for p in ps]
+                for p, found in culprits:
+                    self.unsafe[self._identity(path, p)] = _added(found)
+                    held = True
+            if held:
+                again.append(path)
+        return again
+
+    def _culprits(self, result: ReadResult, i: int, ps: list[Planned]) -> list[tuple[Planned, list[Diagnostic]]]:
+        """Which of the fixes ``ps`` of card ``i`` add a finding, each applied alone."""
+        base = self._card_alone(result, i)
+        out = []
+        for p in ps:
+            back = read_back(result, [p])
+            if isinstance(back, str):
+                continue
+            bad = self._new_bad(base, self._card_alone(back, i))
+            if bad:
+                out.append((p, bad))
+        return out
+
+    def hold_back_in_report(self, report, current: dict[str, ReadResult]) -> list[NotApplied]:
+        """Take the fix off the final findings that the rounds held back, saying why."""
+        if not (self.frozen or self.unsafe or self.unwritable):
+            return []
+        out: list[NotApplied] = []
+        planners: dict[str, FilePlanner] = {}
+        for d in report.diagnostics:
+            if d.fix is None or d.card_obj is None or d.card_obj.source is None:
+                continue
+            path = d.card_obj.source.path
+            r = current.get(path)
+            if r is None or r.source is None:
+                continue
+            planner = planners.get(path) or planners.setdefault(path, FilePlanner(r.source, r.cards))
+            p = planner.plan(d)
+            if isinstance(p, str):
+                continue
+            why = self.held_back_in(path)(p)
+            if why is None:
+                continue
+            if (path, p.card_index, p.key) in self.frozen or self._identity(path, p) in self.unwritable:
+                d.fix = None  # a fix that would start the cycle again, or cannot be written, is no fix
+            else:
+                d.fix = dataclasses.replace(d.fix, safe=False)  # still there with --unsafe-fixes
+            out.append(NotApplied(d, why))
+        return out
+
+    # -- a cycle -------------------------------------------------------------------------
+
+    def remember(self, path: str, before: ReadResult, after: ReadResult, planned: list[Planned],
+                 disagreements: list[str]) -> int:
+        """Record the new values of the fields ``planned`` changed; freeze a field that came
+        back to an earlier value.  Returns how many fixes the cycles found took back."""
+        codes: dict[tuple, list[str]] = {}
+        for p in planned:
+            codes.setdefault((p.card_index, p.key), []).append(p.diagnostic.code)
+        undone = 0
+        for (i, key), cs in codes.items():
+            old = snapshot(before.cards[i]).get(key)
+            new = snapshot(after.cards[i]).get(key)
+            history = self.history.setdefault((path, i, key), [(old, frozenset(), 0)])
+            earlier = next((k for k, (value, _c, _n) in enumerate(history) if value == new), None)
+            involved = set(cs)
+            if earlier is not None:  # the fixes since that value wrote the cycle
+                for _value, c, n in history[earlier + 1:]:
+                    involved |= c
+                    undone += n
+                undone += len(cs)
+            history.append((new, frozenset(cs), len(cs)))
+            if earlier is None:
+                continue
+            names = sorted(involved)
+            what = " and ".join(names) if len(names) <= 2 else ", ".join(names[:-1]) + " and " + names[-1]
+            field_name = key[-1]
+            card = after.cards[i]
+            first = history[earlier][1]
+            kept = ("kept the text the file has" if not first else
+                    f"kept the text as {' and '.join(sorted(first))} left it, the first in the cycle")
+            why = f"{what} undo each other's fixes of {field_name}; {kept}"
+            self.frozen[(path, i, key)] = why
+            line = ""
+            loc = _loc_of(card, key)
+            if loc is not None:
+                line = f":{loc.position(0)[0]}"
+            disagreements.append(f"{path}{line}: {what} disagree on the {field_name} of {card.name!r}: "
+                                 f"their fixes undo each other; {kept} (fix it by hand, or ignore one of them)")
+        return undone
+
+
+def _added(found: list[Diagnostic]) -> str:
+    items = sorted({f"{d.code} ({d.severity})" for d in found})
+    return f"its result would add {', '.join(items)} to the card, so it is not safe"
+
+
+def _other_links(path: str) -> int:
+    """How many other names (hard links) the file has."""
+    try:
+        return max(0, os.stat(os.path.realpath(path)).st_nlink - 1)
+    except OSError:
+        return 0
 
 
 def _fixable_by_path(diagnostics: Iterable[Diagnostic], unsafe: bool) -> dict[str, list[Diagnostic]]:
@@ -536,7 +799,9 @@ def unified_diff(path: str, before: bytes, after: bytes) -> str:
     """A git-style unified diff of one file's text (a/ and b/ paths)."""
     a = _lines(before.decode("utf-8-sig", errors="replace"))
     b = _lines(after.decode("utf-8-sig", errors="replace"))
-    label = diff_label(path)
+    from linter.reporters.style import printable
+
+    label = printable(diff_label(path))  # a name with a line break would end the header line
     out = []
     for line in difflib.unified_diff(a, b, f"a/{label}", f"b/{label}"):
         if line.endswith("\n"):
@@ -570,7 +835,8 @@ def write_atomic(path: str, data: bytes, expected: bytes | None = None) -> None:
                 if fh.read() != expected:
                     raise FileChanged(path)
 
-    replace_from_temp(fd, tmp, target, data, mode=stat.S_IMODE(st.st_mode), before_replace=unchanged_on_disk)
+    replace_from_temp(fd, tmp, target, data, mode=stat.S_IMODE(st.st_mode), owner=(st.st_uid, st.st_gid),
+                      before_replace=unchanged_on_disk)
     try:
         dfd = os.open(directory, os.O_RDONLY)
     except OSError:  # pragma: no cover - some systems cannot open a directory

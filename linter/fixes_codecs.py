@@ -15,6 +15,7 @@ another format can add its own with :func:`register_codec`.
 
 from __future__ import annotations
 
+import bisect
 import re
 from typing import Callable
 
@@ -59,16 +60,25 @@ def codec_for(source: SourceFile, loc: Loc, style: "FileStyle") -> FieldCodec | 
 
 class FileStyle:
     """Habits of one file, worked out once: how it writes non-ASCII text,
-    line breaks, hexadecimal digits."""
+    line breaks, hexadecimal digits; and the same for each field's own text,
+    worked out once per field however many findings it has (a field is
+    never scanned again per finding, so a long text costs linear time)."""
 
     def __init__(self, source: SourceFile) -> None:
         self.source = source
-        self._cache: dict[str, object] = {}
+        self._cache: dict[object, object] = {}
 
     def get(self, key: str, compute: Callable[[str], object]) -> object:
         if key not in self._cache:
             self._cache[key] = compute(self.source.text)
         return self._cache[key]
+
+    def of_field(self, key: str, loc: Loc, compute: Callable[[str], object]) -> object:
+        """``compute`` of the field's raw text at ``loc``, once per field."""
+        k = (key, loc.start, loc.end)
+        if k not in self._cache:
+            self._cache[k] = compute(self.source.text[loc.start:loc.end])
+        return self._cache[k]
 
     def crlf(self) -> bool:
         return bool(self.get("crlf", lambda t: t.count("\r\n") * 2 > t.count("\n")))
@@ -115,20 +125,24 @@ def _json_file_style(text: str) -> tuple[bool, bool, bool]:
     return ascii_only, _hex_upper(escapes, False), slashes > 0 and text.count("/") == slashes
 
 
+def _json_field_style(raw_value: str) -> bool | None:
+    """Whether the field's own text escapes non-ASCII characters (None: it has none)."""
+    if any(int(h, 16) >= 0x80 for h in _JSON_U.findall(raw_value)):
+        return True
+    if _has_raw_non_ascii(raw_value):
+        return False
+    return None
+
+
 class JsonCodec(FieldCodec):
     """A JSON string's content (between its quotes)."""
 
     style = "json"
 
-    def __init__(self, raw_value: str, file_style: tuple[bool, bool, bool]) -> None:
+    def __init__(self, own_style: bool | None, file_style: tuple[bool, bool, bool]) -> None:
         ascii_only, self.upper, self.slash = file_style
         # the field's own text decides first, the file as a whole second
-        own = [h for h in _JSON_U.findall(raw_value) if int(h, 16) >= 0x80]
-        if own:
-            ascii_only = True
-        elif _has_raw_non_ascii(raw_value):
-            ascii_only = False
-        self.ascii_only = ascii_only
+        self.ascii_only = ascii_only if own_style is None else own_style
 
     def decode(self, raw: str) -> str | None:
         import json
@@ -170,7 +184,7 @@ def _json_factory(source: SourceFile, loc: Loc, style: FileStyle) -> FieldCodec 
     if not (0 < loc.start <= loc.end < len(text)) or text[loc.start - 1] != '"' or text[loc.end] != '"':
         return "the field is not a JSON string"
     file_style = style.get("json", _json_file_style)
-    return JsonCodec(text[loc.start:loc.end], file_style)  # type: ignore[arg-type]
+    return JsonCodec(style.of_field("json", loc, _json_field_style), file_style)  # type: ignore[arg-type]
 
 
 # XML (Cockatrice) ----------------------------------------------------------------------------
@@ -206,18 +220,17 @@ class XmlTextCodec(FieldCodec):
 
     style = "xml"
 
-    def __init__(self, text: str, raw_value: str, file_refs: tuple[int, int, bool, int], crlf: bool) -> None:
+    def __init__(self, text: str, own: tuple[tuple[int, int, bool, int], bool | None],
+                 file_refs: tuple[int, int, bool, int], crlf: bool) -> None:
         self.text = text
-        dec, hexa, upper, raw = _xml_refs(raw_value)
+        (dec, hexa, upper, raw), own_crlf = own
         if not (dec or hexa or raw):
             dec, hexa, upper, raw = file_refs
         self.refs = (dec + hexa) > 0 and (dec + hexa) >= raw
         self.hex = hexa > dec
         self.upper = upper
-        if "\r\n" in raw_value:
-            crlf = True
-        elif "\n" in raw_value:
-            crlf = False
+        if own_crlf is not None:
+            crlf = own_crlf
         self.eol = "\r\n" if crlf else "\n"
 
     def decode(self, raw: str) -> str | None:
@@ -283,9 +296,15 @@ class XmlTextCodec(FieldCodec):
         return "".join(out)
 
 
+def _xml_field_style(raw_value: str) -> tuple[tuple[int, int, bool, int], bool | None]:
+    """The field's own references, and its line endings (None: it has no line break)."""
+    crlf = True if "\r\n" in raw_value else False if "\n" in raw_value else None
+    return _xml_refs(raw_value), crlf
+
+
 def _xml_factory(source: SourceFile, loc: Loc, style: FileStyle) -> FieldCodec | Refusal:
-    text = source.text
-    return XmlTextCodec(text, text[loc.start:loc.end], style.get("xml", _xml_refs), style.crlf())  # type: ignore[arg-type]
+    return XmlTextCodec(source.text, style.of_field("xml", loc, _xml_field_style),  # type: ignore[arg-type]
+                        style.get("xml", _xml_refs), style.crlf())  # type: ignore[arg-type]
 
 
 # YAML ------------------------------------------------------------------------------------------
@@ -347,8 +366,8 @@ def _decode_double_quoted(raw: str) -> str | None:
 class YamlDoubleQuoted(FieldCodec):
     style = "yaml-double-quoted"
 
-    def __init__(self, raw_value: str, file_escapes: tuple[int, bool, int]) -> None:
-        own, upper, raw = _yaml_file_escapes(raw_value)
+    def __init__(self, own_escapes: tuple[int, bool, int], file_escapes: tuple[int, bool, int]) -> None:
+        own, upper, raw = own_escapes
         if not (own or raw):
             own, upper, raw = file_escapes
         self.escape_non_ascii = own > 0 and own >= raw
@@ -473,7 +492,8 @@ def _yaml_factory(source: SourceFile, loc: Loc, style: FileStyle) -> FieldCodec 
     if 0 < s and e < len(text) and text[s - 1] == text[e] and text[s - 1] in "'\"" and "\n" not in body:
         if text[s - 1] == "'":
             return YamlSingleQuoted()
-        return YamlDoubleQuoted(body, style.get("yaml", _yaml_file_escapes))  # type: ignore[arg-type]
+        return YamlDoubleQuoted(style.of_field("yaml", loc, _yaml_file_escapes),  # type: ignore[arg-type]
+                                style.get("yaml", _yaml_file_escapes))  # type: ignore[arg-type]
     m = _BLOCK_HEAD.search(text, max(0, s - 4096), s)
     if m is not None:
         if m.group(1) != "|":
@@ -499,7 +519,7 @@ def _marked_json_factory(source: SourceFile, loc: Loc, style: FileStyle) -> Fiel
     """JSON whose strings carry markup ([i]...[/i], *...*): a value may start
     after markup, so the value's own quotes are not where it starts."""
     file_style = style.get("json", _json_file_style)
-    return JsonCodec(source.text[loc.start:loc.end], file_style)  # type: ignore[arg-type]
+    return JsonCodec(style.of_field("json", loc, _json_field_style), file_style)  # type: ignore[arg-type]
 
 
 _MSE_TAG = re.compile(r"<(/?)([^<>/\s]+)[^<>]*>")
@@ -512,8 +532,9 @@ class MseText(FieldCodec):
 
     style = "mse"
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, lines: dict[int, tuple[list[int], list[bool]]]) -> None:
         self.text = text
+        self.lines = lines  # shared by the fields of one file: line start -> its tags
 
     def decode(self, raw: str) -> str | None:
         if any(c in raw for c in "<>\n\r\\"):
@@ -521,13 +542,26 @@ class MseText(FieldCodec):
         return raw
 
     def inside_markup(self, a: int) -> bool:
-        open_tags: list[str] = []
-        for m in _MSE_TAG.finditer(self.text, self.text.rfind("\n", 0, a) + 1, a):
-            if not m.group(1):
-                open_tags.append(m.group(2))
-            elif open_tags and open_tags[-1] == m.group(2):
-                open_tags.pop()
-        return bool(open_tags)
+        start = self.text.rfind("\n", 0, a) + 1
+        tags = self.lines.get(start)
+        if tags is None:
+            # where each tag of the line ends, and whether a tag is open after it: worked
+            # out once per line, so that many edits on one long line cost linear time
+            ends: list[int] = []
+            open_after: list[bool] = []
+            open_tags: list[str] = []
+            stop = self.text.find("\n", start)
+            for m in _MSE_TAG.finditer(self.text, start, len(self.text) if stop == -1 else stop):
+                if not m.group(1):
+                    open_tags.append(m.group(2))
+                elif open_tags and open_tags[-1] == m.group(2):
+                    open_tags.pop()
+                ends.append(m.end())
+                open_after.append(bool(open_tags))
+            tags = self.lines[start] = (ends, open_after)
+        ends, open_after = tags
+        k = bisect.bisect_right(ends, a) - 1
+        return k >= 0 and open_after[k]
 
     def encode(self, text: str, a: int, b: int) -> str | None:
         if any(c in text for c in "<>\n\r\t\\") or any(not _yaml_printable(ord(c)) for c in text):
@@ -538,7 +572,7 @@ class MseText(FieldCodec):
 
 
 def _mse_factory(source: SourceFile, loc: Loc, style: FileStyle) -> FieldCodec | Refusal:
-    return MseText(source.text)
+    return MseText(source.text, style.get("mse-lines", lambda _text: {}))  # type: ignore[arg-type]
 
 
 register_codec("scryfall", _json_factory)

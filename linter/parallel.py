@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import multiprocessing
 import os
+import signal
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -50,8 +51,11 @@ def file_groups(cards: list["Card"], n: int) -> list[list[int]]:
 
 
 def lint_in_workers(cards: list["Card"], selection: "Selection", workers: int,
-                    errors: list[str]) -> list["Diagnostic"]:
-    """Lint ``cards`` in ``workers`` forked processes; diagnostics come back in card order."""
+                    errors: list["Diagnostic"]) -> list["Diagnostic"]:
+    """Lint ``cards`` in ``workers`` forked processes; diagnostics come back in card order.
+
+    ``errors`` receives the FMT003 findings of cards a parse or a check failed on.
+    """
     global _INHERITED
     from linter import engine
 
@@ -63,28 +67,73 @@ def lint_in_workers(cards: list["Card"], selection: "Selection", workers: int,
 
         nlp.get_pipeline()  # built once here; every worker inherits it
     _INHERITED = (cards, selection)
+    # Ctrl-C waits while the workers start: were it to stop the parent half-way through
+    # starting them, the workers started would run on (they leave Ctrl-C to the parent)
+    blocked = _block_ctrl_c()
     try:
-        with multiprocessing.get_context("fork").Pool(len(groups)) as pool:
-            parts = pool.map(_lint_group, groups, chunksize=1)
+        try:
+            pool = multiprocessing.get_context("fork").Pool(len(groups), initializer=_leave_ctrl_c_to_the_parent)
+        except BaseException:
+            _unblock_ctrl_c(blocked)
+            raise
+        with pool:  # leaving it, however, stops every worker
+            _unblock_ctrl_c(blocked)
+            pending = pool.map_async(_lint_group, groups, chunksize=1)
+            while True:
+                # waiting a little at a time: the Ctrl-C may reach another thread of the
+                # process (a numerical library's), and an endless wait would not see it
+                try:
+                    parts = pending.get(timeout=0.2)
+                    break
+                except multiprocessing.TimeoutError:
+                    continue
     finally:
         _INHERITED = None
     out: list[Diagnostic] = []
     for diagnostics, group_errors in parts:
-        errors.extend(group_errors)
+        for index, d in group_errors:
+            d.card_obj = cards[index]
+            errors.append(d)
         for index, d in diagnostics:
             d.card_obj = cards[index]
             out.append(d)
     return out
 
 
-def _lint_group(indices: list[int]) -> tuple[list[tuple[int, "Diagnostic"]], list[str]]:
+def _leave_ctrl_c_to_the_parent() -> None:
+    """A worker ignores Ctrl-C (the terminal sends it to every process of the run): the
+    parent stops the pool and says so once, no worker prints a traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _unblock_ctrl_c(True)
+
+
+def _block_ctrl_c() -> bool:
+    if not hasattr(signal, "pthread_sigmask"):  # pragma: no cover - not POSIX
+        return False
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    return True
+
+
+def _unblock_ctrl_c(blocked: bool) -> None:
+    if blocked:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+Indexed = list[tuple[int, "Diagnostic"]]
+
+
+def _lint_group(indices: list[int]) -> tuple[Indexed, Indexed]:
     from linter import engine
 
     assert _INHERITED is not None
     cards, selection = _INHERITED
     subset = [cards[i] for i in indices]
     position = {id(card): i for i, card in zip(indices, subset)}
-    errors: list[str] = []
+    errors: list[Diagnostic] = []
     diagnostics = engine.lint_cards(subset, selection=selection, errors=errors)
-    # the card objects stay behind: the parent has them already
-    return [(position[id(d.card_obj)], dataclasses.replace(d, card_obj=None)) for d in diagnostics], errors
+
+    def light(ds: list["Diagnostic"]) -> Indexed:
+        # the card objects stay behind: the parent has them already
+        return [(position[id(d.card_obj)], dataclasses.replace(d, card_obj=None)) for d in ds]
+
+    return light(diagnostics), light(errors)

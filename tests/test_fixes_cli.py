@@ -159,8 +159,8 @@ def test_remaining_findings_are_reported_after_the_fix(tmp_path):
 def test_a_file_changed_during_the_run_is_not_written(dashed, monkeypatch):
     real = fixes.fix_round
 
-    def meanwhile(result, diagnostics, unsafe=False):
-        out = real(result, diagnostics, unsafe)
+    def meanwhile(result, diagnostics, unsafe=False, **kw):
+        out = real(result, diagnostics, unsafe, **kw)
         dashed.write_bytes(DASHED.encode() + b"# saved by an editor\n")
         return out
 

@@ -89,11 +89,23 @@ def no_cache(tmp_path, monkeypatch) -> Path:
     return folder
 
 
-def lint(text: str, index_path: Path | None, select=("ORC",), name: str = "cards.yaml"):
+def lint(text: str, index_path: Path | None, select=("ORC",), name: str = "cards.yaml", set_kind=None):
+    from linter.config import parse_config, reset_active
+
     result = read_text(text, path=name)
     assert result.error is None
-    with _oracle.using(index_path):
-        return lint_cards(result.cards, select=list(select))
+    if set_kind is not None:
+        parse_config({"set-kind": set_kind}).install()
+    try:
+        with _oracle.using(index_path):
+            return lint_cards(result.cards, select=list(select))
+    finally:
+        reset_active()
+
+
+def declare_mirror(folder: Path) -> None:
+    """An oraclelint.toml in ``folder`` that declares its files Oracle mirrors."""
+    (folder / "oraclelint.toml").write_text('set-kind = "oracle"\n', encoding="utf-8")
 
 
 def run(*args):
@@ -111,7 +123,7 @@ def test_without_an_index_the_checks_do_nothing(no_cache):
 
 def test_the_cache_directory_index_is_used(no_cache):
     build(no_cache / "oracle-cards.sqlite3")
-    found = lint(MIRROR, None)
+    found = lint(MIRROR, None, set_kind="oracle")
     assert {d.code for d in found} == {"ORC001", "ORC002", "ORC003"}
     assert all(f"(Oracle data of {DATE})" in d.message for d in found)
 
@@ -119,6 +131,7 @@ def test_the_cache_directory_index_is_used(no_cache):
 def test_check_with_oracle_option(tmp_path, index, no_cache):
     cards = tmp_path / "mirror.yaml"
     cards.write_text(MIRROR, encoding="utf-8")
+    declare_mirror(tmp_path)
     code, out, err = run("check", "--no-show-source", "--oracle", str(index), str(cards))
     assert code == 1 and err == ""
     orc = [line for line in out.splitlines() if " ORC" in line]
@@ -168,11 +181,11 @@ def test_a_damaged_default_index_is_a_warning(tmp_path, no_cache):
 
 def test_a_replaced_index_is_read_again(tmp_path):
     path = build(tmp_path / "oracle.sqlite3")
-    assert any(d.code == "ORC002" for d in lint(MIRROR, path))
+    assert any(d.code == "ORC002" for d in lint(MIRROR, path, set_kind="oracle"))
     changed = [dict(c, mana_cost="{1}{G}") if c["name"] == "Sapsnap" else c for c in ORACLE]
     time.sleep(0.01)
     build(path, changed, date="2026-06-01")
-    found = lint(MIRROR, path)
+    found = lint(MIRROR, path, set_kind="oracle")
     assert not any(d.code == "ORC002" for d in found)
     assert all("Oracle data of 2026-06-01" in d.message for d in found)
 
@@ -180,36 +193,115 @@ def test_a_replaced_index_is_read_again(tmp_path):
 # -- which files mirror Oracle -------------------------------------------------------------------
 
 
-def _file(real: int, invented: int) -> str:
-    docs = [f"name: {c['name']}\nmana_cost: '{{9}}'\ntype_line: Sorcery\n" for c in ORACLE[:real]]
+#: invented real cards enough to make a mirror of (each a 1/1 for {1}{W} with one keyword)
+MANY = [{"object": "card", "name": f"Sunlit Recruit {n}", "layout": "normal", "mana_cost": "{1}{W}",
+         "type_line": "Creature — Human Soldier", "oracle_text": "Vigilance", "power": "1", "toughness": "1",
+         "colors": ["W"]} for n in range(12)]
+
+
+@pytest.fixture()
+def many(tmp_path) -> Path:
+    return build(tmp_path / "many.sqlite3", ORACLE + MANY)
+
+
+def _file(again: int, renamed: int, invented: int, drifted: int = 0) -> str:
+    """``again`` real cards as they are, ``renamed`` cards that take a real name but are
+    cards of their own, ``invented`` cards, ``drifted`` real cards whose cost differs."""
+    docs = [f"name: {c['name']}\nmana_cost: '{c['mana_cost']}'\ntype_line: {c['type_line']}\n"
+            f"oracle_text: {c['oracle_text']}\n" for c in MANY[:again]]
+    docs += [f"name: {c['name']}\nmana_cost: '{{9}}'\ntype_line: Sorcery\noracle_text: Draw nine cards.\n"
+             for c in MANY[again:again + renamed]]
+    docs += [f"name: {c['name']}\nmana_cost: '{{2}}{{W}}'\ntype_line: {c['type_line']}\n"
+             f"oracle_text: {c['oracle_text']}\n" for c in MANY[again + renamed:again + renamed + drifted]]
     docs += [f"name: Invented Card {i}\nmana_cost: '{{9}}'\ntype_line: Sorcery\n" for i in range(invented)]
     return "---\n" + "---\n".join(docs)
 
 
-@pytest.mark.parametrize("real, invented, mirror", [(3, 2, True), (2, 2, False), (5, 0, True), (1, 4, False)])
-def test_a_file_mirrors_oracle_when_most_names_are_real(index, real, invented, mirror):
-    codes = {d.code for d in lint(_file(real, invented), index)}
-    if mirror:  # each real card is compared: its cost differs
+@pytest.mark.parametrize("again, renamed, invented, drifted, mirror", [
+    (10, 0, 0, 2, True),   # many cards that are the real cards again: a mirror
+    (9, 0, 5, 1, True),    # 60% of 15
+    (8, 0, 6, 1, False),   # under 60%
+    (5, 0, 0, 1, False),   # too few cards to tell
+    (0, 12, 0, 0, False),  # real names only, every card is a card of its own: a custom set
+    (4, 8, 0, 0, False),
+])
+def test_a_file_mirrors_oracle_only_on_strong_evidence(many, again, renamed, invented, drifted, mirror):
+    codes = {d.code for d in lint(_file(again, renamed, invented, drifted), many)}
+    if mirror:  # every real card is compared: the drifted one's cost differs
         assert "ORC002" in codes and "ORC006" not in codes
-    else:  # each real name is a collision
-        assert "ORC006" in codes and "ORC002" not in codes
+    else:  # a real name on a card of its own is a collision, never compared
+        assert "ORC002" not in codes
+        assert ("ORC006" in codes) == bool(renamed or drifted)
 
 
-def test_tokens_do_not_count_towards_the_share(index):
-    tokens = "".join(f"---\nname: Spirit {i}\nlayout: token\ntype_line: Token Creature — Spirit\n" for i in range(9))
-    codes = {d.code for d in lint(_file(1, 0) + tokens, index)}
-    assert "ORC002" in codes
+def test_tokens_do_not_count_towards_the_share(many):
+    tokens = "".join(f"---\nname: Spirit {i}\nlayout: token\ntype_line: Token Creature — Spirit\n" for i in range(30))
+    codes = {d.code for d in lint(_file(10, 0, 0, 1) + tokens, many)}
+    assert "ORC002" in codes and "ORC006" not in codes
 
 
 def test_set_kind_from_the_configuration_file(tmp_path, index, no_cache):
     folder = tmp_path / "set"
     folder.mkdir()
-    (folder / "cards.yaml").write_text(_file(5, 0), encoding="utf-8")
+    docs = [f"name: {c['name']}\nmana_cost: '{{9}}'\ntype_line: Sorcery\n" for c in ORACLE]
+    (folder / "cards.yaml").write_text("---\n" + "---\n".join(docs), encoding="utf-8")
+    code, out, _err = run("check", "--select", "ORC", "--oracle", str(index), str(folder))
+    assert code == 1 and "ORC006" in out and "ORC002" not in out  # five real names: no evidence of a mirror
+    declare_mirror(folder)
     code, out, _err = run("check", "--select", "ORC", "--oracle", str(index), str(folder))
     assert "ORC002" in out and "ORC006" not in out
     (folder / "oraclelint.toml").write_text('set-kind = "custom"\n', encoding="utf-8")
     code, out, _err = run("check", "--select", "ORC", "--oracle", str(index), str(folder))
     assert code == 1 and "ORC006" in out and "ORC002" not in out
+
+
+# -- a fix never turns a designer's card into a real one -------------------------------------
+
+SHOCKING = """\
+name: Sapsnap
+mana_cost: "{2}{U}"
+type_line: Creature — Merfolk Wizard
+oracle_text: When this creature enters, draw a card.
+power: "2"
+toughness: "2"
+"""
+
+
+def test_a_custom_card_that_takes_a_real_name_is_reported_never_rewritten(tmp_path, index, no_cache):
+    cards = tmp_path / "sapsnap.yaml"
+    cards.write_text(SHOCKING, encoding="utf-8")
+    for extra in ((), ("--unsafe-fixes",)):
+        code, out, err = run("check", "--fix", *extra, "--no-show-source", "--oracle", str(index), str(cards))
+        assert cards.read_text(encoding="utf-8") == SHOCKING
+        assert code == 1
+        orc = [line for line in out.splitlines() if " ORC" in line]
+        assert len(orc) == 1 and " ORC006 error: 'Sapsnap' is the name of a real card" in orc[0]
+
+
+def test_fixes_in_a_mirror_only_detected_are_unsafe(tmp_path, many, no_cache):
+    cards = tmp_path / "cube.yaml"
+    text = _file(10, 0, 0, 2)
+    cards.write_text(text, encoding="utf-8")
+    code, out, err = run("check", "--select", "ORC", "--no-show-source", "--oracle", str(many), str(cards))
+    orc = [line for line in out.splitlines() if " ORC002 " in line]
+    assert len(orc) == 2 and not any(line.endswith("[*]") for line in orc)
+    code, out, err = run("check", "--select", "ORC", "--fix", "--oracle", str(many), str(cards))
+    assert cards.read_text(encoding="utf-8") == text
+    assert "2 more fix(es) available with --unsafe-fixes." in out
+    run("check", "--select", "ORC", "--fix", "--unsafe-fixes", "--oracle", str(many), str(cards))
+    assert cards.read_text(encoding="utf-8") == text.replace("'{2}{W}'", "'{1}{W}'")
+
+
+def test_a_reprint_in_a_custom_set_has_an_unsafe_fix(tmp_path, index, no_cache):
+    cards = tmp_path / "set.yaml"
+    text = ("---\nname: Shoal Runner\ntype_line: Creature — Merfolk\n---\nname: Quarry Sprinter\n"
+            "mana_cost: '{1}{R}'\ntype_line: Creature — Elemental Warrior\noracle_text: |-\n  Haste\n"
+            "  When Quarry Sprinter enters the battlefield, scry 1.\n")
+    cards.write_text(text, encoding="utf-8")
+    code, out, err = run("check", "--select", "ORC001", "--fix", "--no-show-source", "--oracle", str(index),
+                         str(cards))
+    assert cards.read_text(encoding="utf-8") == text
+    assert " ORC001 warning: " in out and "1 more fix(es) available with --unsafe-fixes." in out
 
 
 # -- fixes end to end ------------------------------------------------------------------------------
@@ -218,6 +310,7 @@ def test_set_kind_from_the_configuration_file(tmp_path, index, no_cache):
 def test_fix_takes_the_oracle_values_in_a_yaml_file(tmp_path, index, no_cache):
     cards = tmp_path / "mirror.yaml"
     cards.write_text(MIRROR, encoding="utf-8")
+    declare_mirror(tmp_path)
     code, _out, _err = run("check", "--select", "ORC", "--fix", "--oracle", str(index), str(cards))
     assert code == 1  # files were changed
     text = cards.read_text(encoding="utf-8")
@@ -243,6 +336,7 @@ When Quarry Sprinter enters the battlefield, scry 1.</text><prop><colors>R</colo
 def test_fix_in_a_cockatrice_file(tmp_path, index, no_cache):
     cards = tmp_path / "INV.xml"
     cards.write_text(COCKATRICE, encoding="utf-8")
+    declare_mirror(tmp_path)
     code, out, _err = run("check", "--select", "ORC", "--no-show-source", "--oracle", str(index), str(cards))
     assert sorted(line.split(": ")[1].split()[0] for line in out.splitlines() if " ORC" in line) == \
         ["ORC001", "ORC002", "ORC004"]
@@ -352,7 +446,9 @@ def test_export_index_check_round_trip(tmp_path, no_cache):
     assert code == 0, err
     code, out, _err = run("check", "--select", "ORC", str(folder))
     assert code == 0 and out.startswith("All clear"), out
-    edited = tmp_path / "edited.xml"
+    (tmp_path / "mirror").mkdir()
+    declare_mirror(tmp_path / "mirror")  # the edited copy is no card set of its own
+    edited = tmp_path / "mirror" / "edited.xml"
     edited.write_text(COCKATRICE.replace("scry 1.", "scry 2.").replace("<manacost>G</manacost>",
                                                                        "<manacost>1G</manacost>")
                       .replace("Instant", "Sorcery"), encoding="utf-8")

@@ -12,7 +12,10 @@ class UnreadableFile(Check):
     Reports a file that is not valid JSON, XML or YAML, is not valid UTF-8,
     or does not hold cards in a supported shape (Scryfall JSON, MTGJSON,
     Cockatrice XML, oraclelint YAML). The message names the reason and the
-    line and column where reading stopped.
+    line and column where reading stopped. A path that is no regular file (a
+    FIFO, a device such as ``/dev/zero``, a socket) or a file larger than the
+    limit (512 MiB) is refused without reading it, and a folder that cannot be
+    listed is reported too, never skipped in silence.
 
     ## Why is this bad?
     Nothing in a file that cannot be read is checked, so its cards may hold
@@ -38,5 +41,5 @@ class UnreadableFile(Check):
     category = "format"
     severity = "error"
     rules = ("200.1",)
-    message = "cannot read card file: {reason}"
+    message = "cannot read {what}: {reason}"
     needs_parse = False

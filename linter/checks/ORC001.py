@@ -15,8 +15,9 @@ class RulesTextDiffersFromOracle(Check):
 
     ## What it does
     In a file that mirrors Oracle (a cube list, a Cockatrice set, a proxy
-    file: ``set-kind = "oracle"``, or detected when at least 60% of the
-    file's cards carry real card names) and for reprints of real cards in a
+    file: ``set-kind = "oracle"``, or detected when it holds at least 10
+    cards and at least 60% of them are real cards again: a real name and the
+    real mana cost, type line and mostly the real rules text) and for reprints of real cards in a
     custom set (a card, or a face, whose name, mana cost, type line and most
     of its rules text are a real card's), compares each face's rules text with the Oracle text of the
     local Oracle index (``oraclelint oracle update``, or ``--oracle PATH``)
@@ -51,9 +52,12 @@ class RulesTextDiffersFromOracle(Check):
 
     ## Fix safety
     The fix replaces the whole rules text with the Oracle text (reminder text
-    included, as Oracle has it). It is safe: the Oracle text is the card's
-    wording by definition. A file that keeps older wording on purpose should
-    ignore ORC001 instead.
+    included, as Oracle has it). It is safe in a file declared a mirror
+    (``set-kind = "oracle"``): the Oracle text is the card's wording by
+    definition. Elsewhere (a mirror only detected, a reprint in a custom set)
+    it is unsafe: the card may be a designer's own card that shares a name, and
+    a fix must never turn it into another card's text. A file that keeps older
+    wording on purpose should ignore ORC001 instead.
     """
 
     code = "ORC001"
@@ -78,7 +82,7 @@ class RulesTextDiffersFromOracle(Check):
                 continue
             diff = word_diff(mine, theirs) or "the texts differ"
             new = (oracle.get("oracle_text") or "").replace("\r\n", "\n")
-            fix = Fix("Take the Oracle text", [Edit(0, len(face.oracle_text), new)], safe=True,
+            fix = Fix("Take the Oracle text", [Edit(0, len(face.oracle_text), new)], safe=view.fixes_safe,
                       face=i, field="oracle_text")
             yield card, self.hit(face=i, field="oracle_text", start=0, end=len(face.oracle_text), fix=fix,
                                  date=view.date, diff=diff)

@@ -18,8 +18,10 @@ class ManaCostDiffersFromOracle(Check):
     """A mana cost that differs from the card's Oracle mana cost.
 
     ## What it does
-    In a file that mirrors Oracle (``set-kind = "oracle"``, or detected when at
-    least 60% of its cards carry real card names) and for reprints in a
+    In a file that mirrors Oracle (``set-kind = "oracle"``, or detected when it
+    holds at least 10 cards and at least 60% of them are real cards again:
+    a real name and the real mana cost, type line and mostly the real rules
+    text) and for reprints in a
     custom set, compares each face's mana cost with the Oracle index's
     (``oraclelint oracle update``, or ``--oracle PATH``) and reports a face
     whose cost differs. Spaces and the case of the symbols' letters do not
@@ -47,8 +49,9 @@ class ManaCostDiffersFromOracle(Check):
     ```
 
     ## Fix safety
-    The fix writes the Oracle mana cost over the file's. It is safe: the
-    Oracle cost is the card's cost. Formats that write costs without braces
+    The fix writes the Oracle mana cost over the file's. It is safe in a file
+    declared a mirror (``set-kind = "oracle"``): the Oracle cost is the card's
+    cost; elsewhere it is unsafe, as a designer's card may only share the name. Formats that write costs without braces
     (Cockatrice) cannot take the edit; the finding is then reported without a fix.
     """
 
@@ -74,6 +77,6 @@ class ManaCostDiffersFromOracle(Check):
                 continue
             title = f"Write the Oracle mana cost {theirs}" if theirs else "Remove the mana cost, as Oracle has none"
             fix = Fix(title, [Edit(0, len(face.mana_cost), theirs)],
-                      safe=True, face=i, field="mana_cost")
+                      safe=view.fixes_safe, face=i, field="mana_cost")
             yield card, self.hit(face=i, field="mana_cost", start=0, end=len(face.mana_cost), fix=fix,
                                  mine=_shown(face.mana_cost), theirs=_shown(theirs), date=view.date)

@@ -14,8 +14,10 @@ class TypeLineDiffersFromOracle(Check):
     """A type line that differs from the card's Oracle type line.
 
     ## What it does
-    In a file that mirrors Oracle (``set-kind = "oracle"``, or detected when at
-    least 60% of its cards carry real card names) and for reprints in a
+    In a file that mirrors Oracle (``set-kind = "oracle"``, or detected when it
+    holds at least 10 cards and at least 60% of them are real cards again:
+    a real name and the real mana cost, type line and mostly the real rules
+    text) and for reprints in a
     custom set, compares each face's type line with the Oracle index's
     (``oraclelint oracle update``, or ``--oracle PATH``) and reports a face
     whose type line differs. The dash does not count (Cockatrice's " - ", an
@@ -42,8 +44,9 @@ class TypeLineDiffersFromOracle(Check):
     ```
 
     ## Fix safety
-    The fix writes the Oracle type line over the file's. It is safe: the
-    Oracle type line is the card's. Where the file's text cannot take the
+    The fix writes the Oracle type line over the file's. It is safe in a file
+    declared a mirror (``set-kind = "oracle"``): the Oracle type line is the
+    card's; elsewhere it is unsafe, as a designer's card may only share the name. Where the file's text cannot take the
     edit exactly (Cockatrice's " - " dash), the finding is reported without a fix.
     """
 
@@ -67,7 +70,7 @@ class TypeLineDiffersFromOracle(Check):
             theirs = oracle.get("type_line") or ""
             if type_line(face.type_line) == type_line(theirs):
                 continue
-            fix = Fix("Write the Oracle type line", [Edit(0, len(face.type_line), theirs)], safe=True,
+            fix = Fix("Write the Oracle type line", [Edit(0, len(face.type_line), theirs)], safe=view.fixes_safe,
                       face=i, field="type_line")
             yield card, self.hit(face=i, field="type_line", start=0, end=len(face.type_line), fix=fix,
                                  mine=face.type_line, theirs=theirs, date=view.date)

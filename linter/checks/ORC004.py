@@ -18,8 +18,10 @@ class StatDiffersFromOracle(Check):
     """A power, toughness, loyalty or defense that differs from the card's Oracle value.
 
     ## What it does
-    In a file that mirrors Oracle (``set-kind = "oracle"``, or detected when at
-    least 60% of its cards carry real card names) and for reprints in a
+    In a file that mirrors Oracle (``set-kind = "oracle"``, or detected when it
+    holds at least 10 cards and at least 60% of them are real cards again:
+    a real name and the real mana cost, type line and mostly the real rules
+    text) and for reprints in a
     custom set, compares each face's power, toughness, starting loyalty and
     defense with the Oracle index's (``oraclelint oracle update``, or
     ``--oracle PATH``) and reports each one that differs, or that the Oracle
@@ -49,7 +51,9 @@ class StatDiffersFromOracle(Check):
     ```
 
     ## Fix safety
-    The fix writes the Oracle value over the file's and is safe. When the
+    The fix writes the Oracle value over the file's. It is safe in a file
+    declared a mirror (``set-kind = "oracle"``), unsafe elsewhere (a designer's
+    card may only share the name). When the
     Oracle card has no such value at all, there is no fix: removing a field
     is left to the editor.
     """
@@ -78,7 +82,7 @@ class StatDiffersFromOracle(Check):
                     continue
                 fix = None
                 if theirs is not None:
-                    fix = Fix(f"Write the Oracle {key} {theirs}", [Edit(0, len(value), str(theirs))], safe=True,
+                    fix = Fix(f"Write the Oracle {key} {theirs}", [Edit(0, len(value), str(theirs))], safe=view.fixes_safe,
                               face=i, field=key)
                 yield card, self.hit(face=i, field=key, start=0, end=len(value), fix=fix, rules=_RULES[key],
                                      what=key, mine=value, theirs=theirs if theirs is not None else "(none)",

@@ -17,8 +17,10 @@ class ColorIndicatorDiffersFromOracle(Check):
     """A color indicator that differs from the card's Oracle color indicator.
 
     ## What it does
-    In a file that mirrors Oracle (``set-kind = "oracle"``, or detected when at
-    least 60% of its cards carry real card names) and for reprints in a
+    In a file that mirrors Oracle (``set-kind = "oracle"``, or detected when it
+    holds at least 10 cards and at least 60% of them are real cards again:
+    a real name and the real mana cost, type line and mostly the real rules
+    text) and for reprints in a
     custom set, compares each face's color indicator with the Oracle index's
     (``oraclelint oracle update``, or ``--oracle PATH``) and reports a face
     whose indicator shows other colors, or shows colors where the Oracle card

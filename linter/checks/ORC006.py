@@ -24,12 +24,16 @@ class NameOfARealCard(Check):
     """A card of a custom set that takes the name of a real card.
 
     ## What it does
-    In a custom set (``set-kind = "custom"``, or detected when fewer than 60%
-    of the file's cards carry real card names), looks up each card's name
+    In a custom set (``set-kind = "custom"``, or any file not taken for an
+    Oracle mirror: one declared ``set-kind = "oracle"``, or one of at least 10
+    cards of which at least 60% are real cards again), looks up each card's name
     and each face's name in the Oracle index (``oraclelint oracle update``,
     or ``--oracle PATH``) and reports a card that has a real card's name but
     is not that card: its mana cost or type line differ from the real one's,
-    or its rules text is mostly other text. A card that agrees with the real
+    or, in a file declared ``set-kind = "custom"``, its rules text is mostly
+    other text (in a file that does not say, Oracle may have changed a real
+    card's text since it was printed). Such a card is never compared with the
+    real one, so ``--fix`` never turns it into the real card. A card that agrees with the real
     card (older wording allowed) is a reprint, which custom sets may hold,
     and so is a face named like a real card that agrees with it (a custom
     card whose back face shows the real card it conjures); ORC001-ORC005

@@ -146,6 +146,7 @@ class TapAbilityWhileSummoningSick(Check):
         text = face.oracle_text or ""
         plain = mask(text, reminder_spans(face))
         seen: set[int] = set()
+        face_haste: bool | None = None
 
         def restriction(a: int, b: int) -> re.Match | None:
             for m in _ENTERED_THIS_TURN.finditer(plain, a, b):
@@ -158,12 +159,14 @@ class TapAbilityWhileSummoningSick(Check):
                 continue
             if parent is None:
                 creature = face.has_type("Creature")
-                haste_text = plain
+                if face_haste is None:  # looked for once per face, not once per ability
+                    face_haste = _HASTE.search(plain) is not None
+                hasty = face_haste
             else:  # granted: to a creature token, or to creatures, by the enclosing ability
                 host = plain[parent.start:ability.start]
                 creature = bool(re.search(r"\bcreature\b", host, re.I))
-                haste_text = plain[parent.start:parent.end]
-            if not creature or _HASTE.search(haste_text):
+                hasty = _HASTE.search(plain[parent.start:parent.end]) is not None
+            if not creature or hasty:
                 continue
             m = restriction(ability.start, ability.end)
             if m and m.start() not in seen:

@@ -11,6 +11,7 @@ from typing import Iterable
 
 from linter.catalogue import load
 from linter.checks._chars import SELF_NOUNS, face_type_lines
+from linter.checks._textutil import SortedSpans
 from linter.checks.base import Check, Hit
 from linter.model import Ability, Card, Face
 from linter.tables import keywords
@@ -219,12 +220,13 @@ def occurrences(card: Card) -> Iterable[Occurrence]:
         nouns = _self_nouns(face)
         runs = {" ".join(w.text for w in tl.subtypes) for tl in face_type_lines(face) if tl.subtypes}
         previous: Ability | None = None
+        reminders = SortedSpans(parsed.reminders)
         for a in parsed.abilities:
             shared_line = (previous is not None and previous.kind == "keyword" and previous.line == a.line)
             previous = a
             if shared_line or a.kind not in ("keyword", "unknown", "static"):
                 continue
-            for s, e in parsed.reminders:
+            for s, e in reminders.starting_in(a.start, a.end):
                 if not (a.start <= s and e <= a.end):
                     continue
                 head = face.oracle_text[a.start:s].strip()

@@ -64,7 +64,9 @@ class SentenceForm(Check):
 
     def _face(self, i: int, face: Face) -> Iterator[Hit]:
         text = face.oracle_text or ""
-        reminders = face.parsed.reminders
+        reminders: dict[int, int] = {}  # where each reminder text ends -> where it starts
+        for s, e in face.parsed.reminders:
+            reminders.setdefault(e, s)
         for a in face.parsed.abilities:
             if a.kind not in _KINDS:
                 continue
@@ -100,7 +102,7 @@ class SentenceForm(Check):
         return pos if pos < a.end else None
 
     @staticmethod
-    def _own_end(text: str, a: Ability, reminders: list[tuple[int, int]]) -> int:
+    def _own_end(text: str, a: Ability, reminders: dict[int, int]) -> int:
         """The end of the ability's own text: before its modes, trailing reminder text and spaces."""
         end = a.modes[0][0] if a.modes else a.end
         changed = True
@@ -109,8 +111,8 @@ class SentenceForm(Check):
             while end > a.start and text[end - 1] in " \t\n":
                 end -= 1
                 changed = True
-            for s, e in reminders:
-                if e == end and s >= a.start:
-                    end = s
-                    changed = True
+            s = reminders.get(end)
+            if s is not None and s >= a.start:
+                end = s
+                changed = True
         return end

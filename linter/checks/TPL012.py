@@ -10,6 +10,7 @@ from typing import Iterable, Iterator
 
 from linter import config
 from linter.checks._templating import short_name, small_numbers
+from linter.checks._textutil import SortedSpans
 from linter.checks.base import Check, Hit
 from linter.model import Card, Face
 
@@ -131,11 +132,11 @@ class ReminderTextWording(Check):
         text = face.oracle_text
         if not text or face.parsed is None or "(" not in text:
             return
-        reminders = face.parsed.reminders
+        reminders = SortedSpans(face.parsed.reminders)
         for a in face.parsed.abilities:
             if a.kind != "keyword" or not a.keyword:
                 continue
-            for s, e in reminders:
+            for s, e in reminders.starting_in(a.start, a.end + 1):
                 if a.start <= s and e <= a.end + 1 and not text[a.start:s].count("("):
                     yield a.keyword, text[a.start:s].strip(), s, e, text[s:e]
                     break

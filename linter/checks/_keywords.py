@@ -208,10 +208,10 @@ class _Plain:
         chunk = self.text[start:end]
         if "(" not in chunk and ")" not in chunk:
             return chunk
-        holes = [(max(a, start), min(b, end)) for a, b in self.reminders if a < end and b > start]
+        holes = [(max(a, start) - start, min(b, end) - start) for a, b in self.reminders if a < end and b > start]
         if not holes:
             return chunk
-        return mask(self.text, holes)[start:end]
+        return mask(chunk, holes)  # the part asked for only: a long text is not masked again per part
 
 
 def _items(face: Face) -> list[Item]:

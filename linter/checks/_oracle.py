@@ -6,12 +6,19 @@ The index in use is the cache directory's (``oraclelint oracle update``) unless
 index every ORC check is silent.
 
 A file *mirrors Oracle* when the configuration says ``set-kind = "oracle"``,
-or, without that setting, when at least :data:`MIRROR_SHARE` of its cards
-(tokens left out) carry a real card's name.  Otherwise it is a custom set: a
-card there that carries a real card's name is a reprint when its mana cost
-and type line agree with the real card's and its rules text is mostly the
-real text (it is then compared like a mirrored card), else a new card that
-took a real card's name.
+or, without that setting, only on strong evidence: it holds at least
+:data:`MIRROR_MIN_CARDS` cards (tokens left out) and at least
+:data:`MIRROR_SHARE` of them are real cards again (a real name, and the real
+mana cost, type line and mostly the real rules text), not only real names.
+Otherwise it is a custom set: a card there that carries a real card's name is
+a reprint when its mana cost and type line agree with the real card's and its
+rules text is mostly the real text (it is then compared like a mirrored
+card), else a new card that took a real card's name (ORC006), never compared.
+In a file that does not say what it is (no ``set-kind``), the real mana cost
+and type line are enough for a reprint: Oracle may have changed the text since.
+
+Only a file declared a mirror gets safe fixes from the comparison: a designer's
+card is never turned into the real card's text by ``--fix`` on a guess.
 """
 
 from __future__ import annotations
@@ -30,8 +37,10 @@ from typing import Iterator
 from linter.checks._textutil import paren_spans
 from linter.model import Card, Face
 
-#: share of a file's cards with real names from which the file mirrors Oracle
+#: share of a file's cards that are real cards again from which the file mirrors Oracle
 MIRROR_SHARE = 0.6
+#: fewest cards (tokens left out) a file needs to be taken for a mirror without set-kind
+MIRROR_MIN_CARDS = 10
 #: layouts of objects that are not cards with unique names (CR 108.2b: tokens are not cards)
 NOT_CARD_LAYOUTS = frozenset({"token", "double_faced_token", "emblem", "art_series"})
 
@@ -85,16 +94,25 @@ def _open() -> tuple:
     if _opened is not None and _opened[2] is not None:
         _opened[2].close()
     index, problem = None, None
-    if stamp is None:
-        if _explicit is not None:
-            problem = f"no Oracle index at {path}"
+    if stamp is None and _explicit is not None:
+        problem = f"no Oracle index at {path}"
     else:
-        try:
+        try:  # no file: None; a directory, or a cache directory that is a file: named
             index = OracleIndex.open(path)
         except OracleIndexError as exc:
             problem = str(exc)
     _opened = (path, stamp, index, problem)
     return index, problem
+
+
+def _broken(exc: Exception) -> None:
+    """The index turned out damaged while it was read: the ORC checks are off from now on
+    (the command line reports it once, after the run)."""
+    global _opened
+    if _opened is not None:
+        if _opened[2] is not None:
+            _opened[2].close()
+        _opened = (_opened[0], _opened[1], None, str(exc))
 
 
 def reference():
@@ -262,6 +280,12 @@ class FileView:
     matches: list[Match]
     real: int = 0  # cards (tokens left out) named like a real card
     counted: int = 0  # cards (tokens left out)
+    declared: bool = False  # the configuration says set-kind = "oracle"
+
+    @property
+    def fixes_safe(self) -> bool:
+        """Whether taking the Oracle values is a safe fix: only in a declared mirror."""
+        return self.declared
 
     def mirrored(self) -> Iterator[Match]:
         """The cards to compare with their Oracle version."""
@@ -312,7 +336,13 @@ def file_view(cards: list[Card]) -> FileView | None:
         held = _VIEWS.get(source)
         if held is not None and held[0] == key:
             return held[1]
-    view = _build_view(index, cards, set_kind)
+    from linter.oracle.index import OracleIndexError
+
+    try:
+        view = _build_view(index, cards, set_kind)
+    except OracleIndexError as exc:  # pages the quick check at opening did not see
+        _broken(exc)
+        return None
     if source is not None:
         _VIEWS[source] = (key, view)
     return view
@@ -420,14 +450,16 @@ def printed_as_variants(card: Card) -> bool:
 REPRINT_TEXT_SHARE = 0.5
 
 
-def _agrees(face: Face, fields: dict) -> bool:
+def _agrees(face: Face, fields: dict, text: bool = True) -> bool:
     """Whether a face is the real face again: the same mana cost and type line, and
-    rules text that is mostly the real text, older wording allowed (a field the
-    file does not give agrees)."""
+    (with ``text``) rules text that is mostly the real text, older wording allowed
+    (a field the file does not give agrees)."""
     if face.mana_cost is not None and mana_cost(face.mana_cost) != mana_cost(fields.get("mana_cost")):
         return False
     if face.type_line is not None and type_line(face.type_line) != type_line(fields.get("type_line")):
         return False
+    if not text:
+        return True
     mine, theirs = rules_text(face.oracle_text), rules_text(fields.get("oracle_text"))
     if face.oracle_text is not None and mine != theirs and (mine or theirs):
         share = difflib.SequenceMatcher(None, _words(mine), _words(theirs), autojunk=False).ratio()
@@ -443,8 +475,21 @@ def _build_view(index, cards: list[Card], set_kind: str | None) -> FileView:
     if set_kind in ("oracle", "custom"):
         kind = set_kind
     else:
-        kind = "oracle" if counted and real >= MIRROR_SHARE * len(counted) else "custom"
-    return FileView(index, data_date_text(index), kind, matches, real, len(counted))
+        # a real name alone is no evidence (a custom card may take one): the cards must be
+        # the real cards again, and there must be enough of them
+        again = sum(1 for m in counted if m.oracle is not None and m.reprint)
+        kind = "oracle" if len(counted) >= MIRROR_MIN_CARDS and again >= MIRROR_SHARE * len(counted) \
+            else "custom"
+        if kind == "custom":
+            # a file that does not say what it is: a card with the real mana cost and type line
+            # is the real card, whose text Oracle may have changed since (errata); compared,
+            # with unsafe fixes. Only a card of its own cost or type is a new card (ORC006).
+            for m in matches:
+                if m.oracle is not None and m.faces and not m.reprint and \
+                        all(_agrees(m.card.faces[i], fields, text=False) for i, fields in m.faces):
+                    m.reprint = True
+    return FileView(index, data_date_text(index), kind, matches, real, len(counted),
+                    declared=set_kind == "oracle")
 
 
 # --------------------------------------------------------------------------- near-miss names

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Iterator
 
 from linter.catalogue import load
-from linter.checks._textutil import paren_spans, quote_spans
+from linter.checks._textutil import SortedSpans, paren_spans, quote_spans
 from linter.model import Card, Face
 
 Span = tuple[int, int]
@@ -62,12 +62,14 @@ def phrasings() -> tuple[Phrasing, ...]:
 
 # -- places in rules text -------------------------------------------------------------
 
-def holes(text: str) -> list[Span]:
+def holes(text: str) -> SortedSpans:
     """Reminder text and quoted text of a rules text (what a face's own wording excludes)."""
-    return sorted(paren_spans(text) + quote_spans(text))
+    return SortedSpans(paren_spans(text) + quote_spans(text))
 
 
 def inside(spans: list[Span], start: int, end: int) -> bool:
+    if isinstance(spans, SortedSpans):
+        return spans.covers(start, end)
     return any(a <= start and end <= b for a, b in spans)
 
 

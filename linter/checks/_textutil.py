@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bisect
 import functools
 from typing import Iterable, Iterator
 
@@ -72,6 +73,32 @@ def reminder_spans(face: Face) -> list[Span]:
     if face.parsed is not None:
         spans.extend(face.parsed.reminders)
     return sorted(set(spans))
+
+
+class SortedSpans(list):
+    """Spans sorted by start, that find the spans starting in a range and test whether
+    a range lies inside one of them in log time (a long text has many spans, and a
+    check asks about many places: a scan of every span for each would be quadratic).
+
+    It is a list of the spans; it is not to be changed after it is made."""
+
+    def __init__(self, spans: Iterable[Span]) -> None:
+        super().__init__(sorted(spans))
+        self.starts = [a for a, _b in self]
+        self.reach: list[int] = []  # the furthest end of the spans up to each one
+        for _a, b in self:
+            self.reach.append(max(b, self.reach[-1]) if self.reach else b)
+
+    def starting_in(self, lo: int, hi: int) -> list[Span]:
+        """The spans whose start lies in ``[lo, hi]``, in order."""
+        i = bisect.bisect_left(self.starts, lo)
+        j = bisect.bisect_right(self.starts, hi, i)
+        return self[i:j]
+
+    def covers(self, start: int, end: int) -> bool:
+        """Whether ``[start, end)`` lies inside one of the spans."""
+        k = bisect.bisect_right(self.starts, start) - 1
+        return k >= 0 and self.reach[k] >= end
 
 
 def inside(spans: Iterable[Span], start: int, end: int | None = None) -> bool:

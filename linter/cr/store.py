@@ -50,6 +50,26 @@ def cache_dir() -> Path:
     return Path(platformdirs.user_cache_dir("oraclelint"))
 
 
+def file_in_the_way(folder: Path) -> Path | None:
+    """The file that stands where ``folder`` or one of its parents should be (None: none)."""
+    for candidate in (folder, *folder.parents):
+        if candidate.exists():
+            return candidate if not candidate.is_dir() else None
+    return None
+
+
+def cache_problem() -> str | None:
+    """Why the cache directory cannot hold anything (None: it can, or does not exist yet)."""
+    blocked = file_in_the_way(cr_dir())
+    if blocked is not None:
+        return (f"the cache directory {blocked} is a file, not a folder "
+                f"(set {CACHE_ENV} to a folder, or remove the file)")
+    for path in (cr_dir(), cr_dir() / INDEX_NAME, cr_dir() / TEXT_NAME):
+        if path.is_dir() and path != cr_dir():
+            return f"the cached rules path {path} is a directory, not a file; remove it and run 'oraclelint cr update'"
+    return None
+
+
 def cr_dir() -> Path:
     return cache_dir() / "cr"
 
@@ -59,6 +79,9 @@ def sha256(data: bytes) -> str:
 
 
 def _write_atomically(path: Path, data: bytes) -> None:
+    problem = cache_problem()
+    if problem:
+        raise CRCacheError(problem)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     replace_from_temp(fd, tmp, path, data)
@@ -83,6 +106,9 @@ def save(doc: CRDocument, raw: bytes, source: str) -> CachedInfo:
 
 def _read_index() -> dict | None:
     path = cr_dir() / INDEX_NAME
+    problem = cache_problem()
+    if problem:
+        raise CRCacheError(problem)
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
@@ -91,11 +117,32 @@ def _read_index() -> dict | None:
         raise CRCacheError(f"cannot read the cached rules at {path}: {exc.strerror or exc}") from None
     try:
         data = json.loads(raw.decode("utf-8"))
-        if data.get("format") != FORMAT_VERSION or not isinstance(data.get("rules"), list):
-            raise ValueError("unknown layout")
+        why = _layout_problem(data)
+        if why:
+            raise ValueError(why)
         return data
-    except (ValueError, UnicodeDecodeError, AttributeError) as exc:
+    except (ValueError, UnicodeDecodeError, RecursionError) as exc:
         raise CRCacheError(f"the cached rules at {path} are damaged ({exc}); run 'oraclelint cr update'") from None
+
+
+def _layout_problem(data) -> str | None:
+    """Why ``data`` is not a rules index this version wrote (None: it is one)."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT_VERSION:
+        return "unknown layout"
+    if not isinstance(data.get("effective"), str):
+        return "no effective date"
+    rules = data.get("rules")
+    if not isinstance(rules, list) or not all(
+            isinstance(r, list) and len(r) == 3 and isinstance(r[0], str) and isinstance(r[2], str)
+            and (r[1] is None or isinstance(r[1], str)) for r in rules):
+        return "the rules are not a list of [number, title, text]"
+    glossary = data.get("glossary", {})
+    if not isinstance(glossary, dict) or not all(isinstance(v, str) for v in glossary.values()):
+        return "the glossary is not a table of texts"
+    for key in ("source", "sha256", "fetched"):
+        if key in data and not isinstance(data[key], str):
+            return f"{key} is not text"
+    return None
 
 
 def cached_info() -> CachedInfo | None:

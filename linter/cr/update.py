@@ -165,6 +165,8 @@ def update(source: str | None = None, *, timeout: float | None = None,
         return UpdateResult("unchanged", doc.effective, origin, len(doc.rules), info.path)
     try:
         saved = store.save(doc, raw, origin)
+    except store.CRCacheError as exc:  # the cache directory is a file, say: the message names it
+        raise CRUpdateError(str(exc)) from None
     except OSError as exc:
         raise CRUpdateError(f"cannot write the cache in {store.cr_dir()}: {exc.strerror or exc}") from None
     return UpdateResult("updated", doc.effective, origin, len(doc.rules), saved.path)

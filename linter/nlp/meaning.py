@@ -342,9 +342,11 @@ class FaceReader:
         cuts = sorted((self.tok(s), self.tok_end(e)) for s, e in holes)
         out = []
         cur = i = ts
+        c = 0
         while i < te:
-            if cuts and cuts[0][0] <= i:
-                hs, he = cuts.pop(0)
+            if c < len(cuts) and cuts[c][0] <= i:
+                hs, he = cuts[c]
+                c += 1
                 if he <= i:
                     continue
                 if cur < i:

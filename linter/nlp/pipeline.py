@@ -31,6 +31,7 @@ whole face.  A run whose checks never ask pays nothing for either.
 
 from __future__ import annotations
 
+import bisect
 import functools
 from array import array
 from bisect import bisect_left, bisect_right
@@ -253,11 +254,18 @@ def make_rule_refs(nlp: Language, name: str) -> RuleRefs:
     return RuleRefs(nlp)
 
 
+#: the longest rules text the pipeline takes (spaCy's default is 1,000,000 characters)
+MAX_TEXT_LENGTH = 2**31 - 1
+
+
 @functools.lru_cache(maxsize=1)
 def get_pipeline() -> Language:
     """The pipeline, built once per process."""
     _register_extensions()
     nlp = spacy.blank("en")
+    # spaCy's limit guards the memory of a parser or NER model; this pipeline has neither and
+    # its components run in time linear in the text, so a long rules text is parsed, not refused
+    nlp.max_length = MAX_TEXT_LENGTH
     nlp.tokenizer = build_tokenizer(nlp)
     nlp.add_pipe("oracle_self")
     nlp.add_pipe("oracle_abilities")
@@ -304,9 +312,10 @@ def _keep_vocabulary(parsed: ParsedText, st: OracleState) -> None:
     parsed._phrases = phrases
     reminders = parsed.reminders
     if phrases:
-        own = [p for p in phrases if not any(s <= p.start and p.end <= e for s, e in reminders)] if reminders else phrases
+        in_reminder = _covered_by(reminders)
+        own = _PhraseIndex([p for p in phrases if not in_reminder(p.start, p.end)] if reminders else phrases)
         for top in parsed.abilities:
-            _attach_phrases(top, [p for p in own if top.start <= p.start and p.end <= top.end])
+            _attach_phrases(top, own.within(top.start, top.end))
     if parsed.abilities and st.tok_starts:
         # compact until the meaning is read: machine ints, not a Python object each
         parsed._marks = (array("I", st.tok_starts), array("I", st.tok_ends), array("Q", st.tok_lowers),
@@ -339,14 +348,47 @@ def mask(text: str, spans) -> str:
     return "".join(parts)
 
 
+def _covered_by(spans: list[tuple[int, int]]):
+    """A test of whether ``[start, end)`` lies inside one of ``spans`` (log time a test)."""
+    ordered = sorted(spans)
+    starts = [s for s, _e in ordered]
+    reach: list[int] = []  # the furthest end of the spans up to each one
+    for _s, e in ordered:
+        reach.append(max(e, reach[-1]) if reach else e)
+
+    def covered(start: int, end: int) -> bool:
+        k = bisect.bisect_right(starts, start) - 1
+        return k >= 0 and reach[k] >= end
+
+    return covered
+
+
+class _PhraseIndex:
+    """Phrases found by where they start, so that each ability takes its own in time
+    proportional to their number (a long text has many abilities and many phrases)."""
+
+    def __init__(self, phrases: list[Phrase]) -> None:
+        self.order = sorted(range(len(phrases)), key=lambda k: phrases[k].start)
+        self.starts = [phrases[k].start for k in self.order]
+        self.phrases = phrases
+
+    def within(self, start: int, end: int) -> list[Phrase]:
+        """The phrases inside ``[start, end)``, in their original order."""
+        lo = bisect.bisect_left(self.starts, start)
+        hi = bisect.bisect_left(self.starts, end, lo)
+        picked = sorted(k for k in self.order[lo:hi] if self.phrases[k].end <= end)
+        return [self.phrases[k] for k in picked]
+
+
 def _attach_phrases(a: Ability, phrases: list[Phrase]) -> None:
     """An ability's phrases are those inside it and outside the abilities it grants."""
     if not a.granted:
         a.phrases = phrases
         return
     rest = phrases
+    index = _PhraseIndex(phrases)
     for g in a.granted:
-        _attach_phrases(g, [p for p in phrases if g.start <= p.start and p.end <= g.end])
+        _attach_phrases(g, index.within(g.start, g.end))
         rest = [p for p in rest if not (g.start <= p.start and p.end <= g.end)]
     a.phrases = rest
 

@@ -12,6 +12,7 @@ level or station header opens a block of the abilities that follow.
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass
 
@@ -120,6 +121,8 @@ class Segmenter:
         self.ctx = ctx
         self.protect = protect or []
         self.reminders: list[tuple[int, int]] = []
+        self._ends_of: list | None = None  # the reminder list whose span ends are in _ends
+        self._ends: list[int] = []
 
     # -- entry points --------------------------------------------------------
 
@@ -135,6 +138,24 @@ class Segmenter:
         """Abilities in the quote text[start:end] (quotes excluded)."""
         return self._lines([(start, end)], GRANTED, depth)
 
+    def _reminders_over(self, start: int, end: int) -> list[tuple[int, int]]:
+        """The reminder spans that overlap ``[start, end)``.
+
+        The spans are sorted and do not overlap, so those are a run found by
+        bisection: a long text with many lines and many reminders stays linear.
+        """
+        spans = self.reminders
+        if self._ends_of is not spans:
+            self._ends_of, self._ends = spans, [e for _s, e in spans]
+        lo = bisect.bisect_right(self._ends, start)
+        out = []
+        for r in spans[lo:]:
+            if r[0] >= end:
+                break
+            if r[1] > start:
+                out.append(r)
+        return out
+
     # -- lines ----------------------------------------------------------------
 
     def _lines(self, lines: list[tuple[int, int]], ctx: Context, depth: int) -> list[Ability]:
@@ -143,7 +164,7 @@ class Segmenter:
         last: Ability | None = None
         level_block = False
         for idx, (ls, le) in enumerate(lines):
-            holes = [r for r in self.reminders if r[0] < le and r[1] > ls]
+            holes = self._reminders_over(ls, le)
             content = T.strip_spans(text, ls, le, holes)
             if not content.strip() or _SEPARATOR_RE.fullmatch(content):
                 continue  # reminder text only, or a separator between the halves of a card
@@ -272,7 +293,7 @@ class Segmenter:
     def _finish(self, ab: Ability, depth: int) -> None:
         """Granted abilities, target and mana flags of one ability."""
         text = self.text
-        holes = [r for r in self.reminders if r[0] < ab.end and r[1] > ab.start]
+        holes = self._reminders_over(ab.start, ab.end)
         if ab.kind != "keyword" and depth < 4:
             quotes = T.quote_spans(text, ab.start, ab.end, holes)
             for qs, qe in quotes:

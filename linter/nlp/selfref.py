@@ -7,6 +7,7 @@ creature", "this Saga" and the like (CR 700.7), "~" and "CARDNAME".
 
 from __future__ import annotations
 
+import bisect
 import re
 
 # "this <word>": a card type, "spell", "card", "permanent", "token", or a
@@ -43,13 +44,28 @@ def _word_char(ch: str) -> bool:
 def find_names(text: str, names, taken: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """Whole-word occurrences of ``names`` (longest first) outside ``taken``."""
     out: list[tuple[int, int]] = []
+    # every span kept so far, sorted and not overlapping: one bisection tells whether a new
+    # occurrence overlaps one (a long text names its card many times)
+    held = sorted(taken)
+    starts = [s for s, _e in held]
+    overlapping_taken = any(held[k][1] > held[k + 1][0] for k in range(len(held) - 1))
+
+    def free(i: int, j: int) -> bool:
+        if overlapping_taken and any(s < j and i < e for s, e in taken):
+            return False
+        k = bisect.bisect_left(starts, j) - 1  # the last span starting before j
+        return k < 0 or held[k][1] <= i
+
     for name in sorted({n for n in names if n}, key=len, reverse=True):
         i = text.find(name)
         while i >= 0:
             j = i + len(name)
             if (i == 0 or not _word_char(text[i - 1])) and (j == len(text) or not _word_char(text[j])) \
-                    and not any(s < j and i < e for s, e in taken) and not any(s < j and i < e for s, e in out):
+                    and free(i, j):
                 out.append((i, j))
+                k = bisect.bisect_left(starts, i)
+                starts.insert(k, i)
+                held.insert(k, (i, j))
             i = text.find(name, i + 1)
     return out
 

@@ -27,7 +27,8 @@ from datetime import date, datetime, timezone
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Mapping
 
-from linter.cr.store import cache_dir
+from linter.atomic import new_file_mode
+from linter.cr.store import CACHE_ENV, cache_dir, file_in_the_way
 
 #: Version of the file layout; an index of another version is rebuilt, not read.
 FORMAT = 1
@@ -264,9 +265,7 @@ def build_index_from_cards(cards: Iterable[Any], dest: str | Path | None = None,
         count = _write_index(tmp, cards, meta or {})
         with open(tmp, "rb+") as fh:  # the data must be on disk before the name points at it
             os.fsync(fh.fileno())
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o644 & ~umask)  # mkstemp's 0600 would hide the index from other readers
+        os.chmod(tmp, new_file_mode())  # mkstemp's 0600 would hide the index from other readers
         os.replace(tmp, dest)
     except BaseException:
         tmp.unlink(missing_ok=True)
@@ -373,7 +372,14 @@ class OracleIndex:
         another format (``oraclelint oracle update`` rebuilds it).
         """
         path = Path(path) if path is not None else default_index_path()
+        if path.is_dir():
+            raise OracleIndexError(f"the Oracle index path {path} is a directory, not an index file; "
+                                   "remove it, or give --oracle the index file")
         if not path.is_file():
+            blocked = file_in_the_way(path.parent)
+            if blocked is not None:
+                raise OracleIndexError(f"the cache directory {blocked} is a file, not a folder "
+                                       f"(set {CACHE_ENV} to a folder, or remove the file)")
             return None
         uri = path.resolve().as_uri() + "?mode=ro"
         try:
@@ -387,6 +393,12 @@ class OracleIndex:
                     f"the Oracle index {path} has format {version}, this version reads {FORMAT}; "
                     "run 'oraclelint oracle update' to rebuild it")
             meta = dict(conn.execute("SELECT key, value FROM meta"))
+            # pages written over (a crash of the disk, a stray write) are only found by reading
+            # them: a quick check of the whole file costs milliseconds
+            problems = [row[0] for row in conn.execute("PRAGMA quick_check(3)")]
+            if problems != ["ok"]:
+                said = " ".join(" ".join(str(x).replace("*** in database main ***", "").split()) for x in problems)
+                raise sqlite3.DatabaseError(said[:200])
         except sqlite3.Error as exc:
             conn.close()
             raise OracleIndexError(f"the Oracle index {path} is damaged ({exc}); "
@@ -413,6 +425,13 @@ class OracleIndex:
 
     # -- lookups
 
+    def _query(self, sql: str, params=()) -> sqlite3.Cursor:
+        try:
+            return self._conn.execute(sql, params)
+        except sqlite3.DatabaseError as exc:
+            raise OracleIndexError(f"the Oracle index {self.path} is damaged ({exc}); "
+                                   "run 'oraclelint oracle update' to rebuild it") from None
+
     def lookup(self, name: str) -> OracleCard | None:
         """The card with this full name or face name (case-insensitive), or None.
 
@@ -420,11 +439,11 @@ class OracleIndex:
         a token over an art-series object.
         """
         key = name_key(name)
-        row = self._conn.execute(
+        row = self._query(
             f"SELECT {', '.join(_CARD_COLUMNS)} FROM cards WHERE name_key = ? ORDER BY rank, id LIMIT 1",
             (key,)).fetchone()
         if row is None:
-            row = self._conn.execute(
+            row = self._query(
                 f"SELECT {', '.join('c.' + c for c in _CARD_COLUMNS)} FROM face_names f "
                 "JOIN cards c ON c.id = f.card_id WHERE f.face_key = ? ORDER BY c.rank, c.id LIMIT 1",
                 (key,)).fetchone()
@@ -433,7 +452,7 @@ class OracleIndex:
     def lookup_normalized(self, name: str) -> list[OracleCard]:
         """Cards whose full or face name normalizes like ``name`` (see :func:`normalize_name`)."""
         norm = normalize_name(name)
-        rows = self._conn.execute(
+        rows = self._query(
             f"SELECT {', '.join(_CARD_COLUMNS)} FROM cards WHERE norm_name = ? "
             "UNION SELECT " + ", ".join("c." + c for c in _CARD_COLUMNS) + " FROM face_names f "
             "JOIN cards c ON c.id = f.card_id WHERE f.norm_name = ?", (norm, norm)).fetchall()
@@ -448,14 +467,14 @@ class OracleIndex:
         if not faces:
             sql = sql.replace("SELECT name", "SELECT DISTINCT name")
         sql += " ORDER BY 1"
-        for (name,) in self._conn.execute(sql, params):
+        for (name,) in self._query(sql, params):
             yield name
 
     def normalized_names(self, *, faces: bool = True,
                          kinds: Iterable[str] = ("card",)) -> Iterator[tuple[str, str]]:
         """(normalized name, name) pairs, for near-miss matching."""
         sql, params = _names_query(("norm_name", "name"), faces, kinds)
-        yield from self._conn.execute(sql, params)
+        yield from self._query(sql, params)
 
     def close(self) -> None:
         self._conn.close()

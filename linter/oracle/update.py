@@ -21,6 +21,7 @@ from typing import Callable
 from urllib.parse import urlparse
 
 from linter import __version__
+from linter.cr.store import CACHE_ENV, file_in_the_way
 from linter.oracle.index import IndexBuildError, build_index_from_cards, default_index_path, read_meta
 from linter.oracle.jsonstream import JSONShapeError, iter_json_array, open_json_text
 
@@ -99,6 +100,13 @@ def update(source: str | None = None, *, dest: str | Path | None = None,
     """
     started = time.monotonic()
     dest = Path(dest) if dest is not None else default_index_path()
+    if dest.is_dir():
+        raise UpdateError(f"the Oracle index path {dest} is a directory, not an index file; remove it first")
+    blocked = file_in_the_way(dest.parent)
+    if blocked is not None:
+        raise UpdateError(f"the cache directory {blocked} is a file, not a folder "
+                          f"(set {CACHE_ENV} to a folder, or remove the file)")
+    # a damaged index has no usable meta: it is rebuilt even when the data did not change
     previous = read_meta(dest) if not force else None
     source = source or BULK_DATA_URL
     path = local_path(source)

@@ -10,6 +10,7 @@ input: a file that cannot be read gives a :class:`ReadResult` whose
 from __future__ import annotations
 
 import os
+import stat
 
 from linter.readers.base import ReadError, ReadResult
 from linter.readers.detect import read_source
@@ -27,7 +28,8 @@ _BOM = b"\xef\xbb\xbf"
 
 
 def discover(paths: list[str]) -> tuple[list[str], list[ReadResult]]:
-    """Card files under ``paths`` (sorted) and an error result for each path that does not exist.
+    """Card files under ``paths`` (sorted) and an error result for each path that does not
+    exist and each folder that cannot be read.
 
     A file named explicitly is kept whatever its name (its content decides the
     format); directories are searched recursively for supported extensions,
@@ -35,33 +37,98 @@ def discover(paths: list[str]) -> tuple[list[str], list[ReadResult]]:
     """
     files: set[str] = set()
     missing: list[ReadResult] = []
+    seen: dict[tuple[int, int], str] = {}  # (device, inode) -> the name kept
+
+    def add(path: str) -> None:
+        # one file under two names (f.xml and ./f.xml, a file and a symbolic link to it, a
+        # folder and a file in it) is read, reported and fixed once, under the first name
+        try:
+            st = os.stat(path)
+        except OSError:
+            files.add(path)  # reading it will say what is wrong
+            return
+        key = (st.st_dev, st.st_ino)
+        if key in seen:
+            return
+        seen[key] = path
+        files.add(path)
+
+    def unreadable(err: OSError) -> None:
+        # a folder that cannot be listed is reported, not skipped (the run would say "All clear")
+        where = err.filename if isinstance(err.filename, str) else p
+        missing.append(ReadResult(path=where, error=ReadError(str(err.strerror or err), what="folder")))
+
     for p in paths:
         if os.path.isdir(p):
-            for root, dirs, names in os.walk(p):
+            for root, dirs, names in os.walk(p, onerror=unreadable):
                 dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in _SKIP_DIRS)
-                for n in names:
+                for n in sorted(names):
                     if (n.lower().endswith(EXTENSIONS) or n in NAMES) and not n.startswith("."):
                         path = os.path.join(root, n)
                         if os.path.isfile(path):  # an unzipped package is a folder named *.mse-set
-                            files.add(path)
+                            add(path)
         elif os.path.exists(p):
-            files.add(p)
+            add(p)
         else:
             missing.append(ReadResult(path=p, error=ReadError("no such file or directory")))
     return sorted(files), missing
 
 
+#: the largest card file read (a Scryfall bulk file of every Oracle card is a sixth of it)
+MAX_FILE_BYTES = 512 * 1024 * 1024
+
+
+def _kind(mode: int) -> str:
+    for test, name in ((stat.S_ISFIFO, "a named pipe (FIFO)"), (stat.S_ISCHR, "a character device"),
+                       (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"), (stat.S_ISDIR, "a directory")):
+        if test(mode):
+            return name
+    return "not a regular file"
+
+
+def _size_limit() -> str:
+    return f"{MAX_FILE_BYTES // (1024 * 1024)} MiB"
+
+
 def read_file(path: str) -> ReadResult:
-    """Read one card file; never raises for bad input."""
+    """Read one card file; never raises for bad input.
+
+    Only regular files are read (a FIFO, a device such as /dev/zero or a socket
+    would block the run or never end), and at most :data:`MAX_FILE_BYTES`.
+    """
     try:
-        with open(path, "rb") as fh:
-            raw = fh.read()
+        st = os.stat(path)
+    except FileNotFoundError:
+        return ReadResult(path=path, error=ReadError("no such file or directory"))
+    except OSError as e:
+        return ReadResult(path=path, error=ReadError(f"cannot read file: {e.strerror or e}"))
+    if stat.S_ISDIR(st.st_mode):
+        return ReadResult(path=path, error=ReadError("is a directory"))
+    if not stat.S_ISREG(st.st_mode):
+        return ReadResult(path=path, error=ReadError(f"is {_kind(st.st_mode)}, not a regular file: not read"))
+    if st.st_size > MAX_FILE_BYTES:
+        return ReadResult(path=path, error=ReadError(
+            f"is {st.st_size / (1024 * 1024):,.0f} MiB, larger than the {_size_limit()} limit for a card file: not read"))
+    try:
+        # O_NONBLOCK: should the name be swapped for a FIFO after the test, opening it must not wait
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except IsADirectoryError:
         return ReadResult(path=path, error=ReadError("is a directory"))
     except FileNotFoundError:
         return ReadResult(path=path, error=ReadError("no such file or directory"))
     except OSError as e:
         return ReadResult(path=path, error=ReadError(f"cannot read file: {e.strerror or e}"))
+    try:
+        with os.fdopen(fd, "rb") as fh:
+            st = os.fstat(fh.fileno())
+            if not stat.S_ISREG(st.st_mode):
+                return ReadResult(path=path, error=ReadError(f"is {_kind(st.st_mode)}, not a regular file: not read"))
+            raw = fh.read(MAX_FILE_BYTES + 1)
+    except OSError as e:
+        return ReadResult(path=path, error=ReadError(f"cannot read file: {e.strerror or e}"))
+    if len(raw) > MAX_FILE_BYTES:  # it grew while it was read
+        return ReadResult(path=path, error=ReadError(
+            f"is larger than the {_size_limit()} limit for a card file: not read"))
     return read_bytes(raw, path)
 
 

@@ -11,8 +11,10 @@ from linter.source import SourceFile
 class ReadError(Exception):
     """A file that cannot be read: the reason and, where known, the place."""
 
-    def __init__(self, reason: str, line: int | None = None, column: int | None = None) -> None:
+    def __init__(self, reason: str, line: int | None = None, column: int | None = None,
+                 what: str = "card file") -> None:
         self.reason, self.line, self.column = reason, line, column
+        self.what = what  # what could not be read: a "card file" or a "folder"
         super().__init__(self.describe())
 
     def describe(self) -> str:

@@ -34,8 +34,19 @@ Warn = Callable[[str, "Loc | None"], None]
 Converter = Callable[[str, Any, "Loc | None", Warn], Any]
 
 
+def _found(value: Any) -> str:
+    """What a value is, in a few words, for a message."""
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    return f"a value of type {type(value).__name__}"
+
+
 def _as_str(key: str, value: Any, loc: Loc | None, warn: Warn) -> str | None:
     if value is None:
+        if key == "name":  # the field is there, with no name in it
+            warn("name should be text, found null", loc)
         return None
     if isinstance(value, bool):
         warn(f"{key} should be text, not {str(value).lower()}", loc)
@@ -44,7 +55,7 @@ def _as_str(key: str, value: Any, loc: Loc | None, warn: Warn) -> str | None:
         return str(value) if not isinstance(value, float) or not value.is_integer() else str(int(value))
     if isinstance(value, str):
         return value
-    warn(f"{key} should be text", loc)
+    warn(f"{key} should be text, found {_found(value)}", loc)
     return None
 
 
@@ -112,10 +123,23 @@ def _fill_face(face: Face, fields: Fields, warn: Warn, with_cmc: bool) -> None:
             setattr(face, key, v)
 
 
+def _once(warn: Warn) -> Warn:
+    said: set[tuple] = set()
+
+    def once(msg: str, loc: Loc | None) -> None:
+        key = (msg, loc.start if loc is not None else None)
+        if key not in said:
+            said.add(key)
+            warn(msg, loc)
+
+    return once
+
+
 def card_from_fields(fields: Fields, faces: list[Fields] | None, source: SourceFile, card_loc: Loc | None,
                      warn: Warn) -> Card:
     """A card from Scryfall-named fields (``faces`` holds ``card_faces``)."""
     card = Card(source=source, loc=card_loc)
+    warn = _once(warn)  # a single face's fields are the card's too: one warning, not two
     if faces:
         for ff in faces:
             face = Face()

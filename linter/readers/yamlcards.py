@@ -49,6 +49,36 @@ _SCALAR_TAGS = {
     "tag:yaml.org,2002:int", "tag:yaml.org,2002:float", "tag:yaml.org,2002:bool", "tag:yaml.org,2002:null",
     "tag:yaml.org,2002:timestamp",
 }
+#: the tags a card file may use: YAML's own for text, numbers, lists and mappings; any other
+#: (``!!python/object/apply``, ``!!binary``, a local ``!tag``) is not read
+_KNOWN_TAGS = _SCALAR_TAGS | {"tag:yaml.org,2002:str", "tag:yaml.org,2002:seq", "tag:yaml.org,2002:map",
+                              "tag:yaml.org,2002:merge", "tag:yaml.org,2002:value"}
+_STD_PREFIX = "tag:yaml.org,2002:"
+
+
+def unsupported_tag(node: yaml.Node) -> str | None:
+    """The first tag of ``node`` or of a value inside it that a card file may not use, as
+    written ("!!python/object/apply", "!custom"); None when there is none."""
+    stack = [node]
+    seen: set[int] = set()
+    while stack:
+        n = stack.pop()
+        if id(n) in seen:  # an alias is the same node again
+            continue
+        seen.add(id(n))
+        tag = n.tag or ""
+        if tag not in _KNOWN_TAGS and tag != "!":
+            if tag.startswith(_STD_PREFIX):
+                shown = "!!" + tag[len(_STD_PREFIX):]
+                # "!!python/object/apply:os.system": the kind of tag, not what it names
+                return shown.split(":", 1)[0] if shown.startswith("!!python/") else shown
+            return tag
+        if isinstance(n, yaml.SequenceNode):
+            stack.extend(reversed(n.value))
+        elif isinstance(n, yaml.MappingNode):
+            for k, v in reversed(n.value):
+                stack.extend((v, k))
+    return None
 _BRACE_VALUE = re.compile(r":[ \t]+\{")
 _STAR_VALUE = re.compile(r":[ \t]+\*")
 
@@ -96,6 +126,7 @@ class _Reader:
         self.result = result
         self._constructor = yaml.SafeLoader("")
         self.not_cards = 0  # documents or list items that are not cards
+        self.refused: set[str] = set()  # fields of the current card not read for their tag
 
     def warn(self, msg: str, loc: Loc | None) -> None:
         line, col = loc.position() if loc is not None else (None, None)
@@ -148,10 +179,13 @@ class _Reader:
                 self.warn_node("a list item that is not a card (a mapping of fields): skipped", item)
 
     def card(self, node: yaml.MappingNode, defaults: dict) -> None:
+        if node.tag not in _KNOWN_TAGS and node.tag != "!":
+            self.warn_node(f"unsupported YAML tag {unsupported_tag(node)} on a card: the tag is ignored", node)
+        self.refused: set[str] = set()
         fields, faces = self.fields(node, USED_CARD, top=True)
         for key, value in defaults.items():
             fields.setdefault(key, value)
-        if "name" not in fields and not faces:
+        if "name" not in fields and "name" not in self.refused and not faces:
             self.warn_node("a card without a name", node)
         card_loc = Loc(self.src, node.start_mark.index, exact=False)
         card = card_from_fields(fields, faces, self.src, card_loc, self.warn)
@@ -188,6 +222,11 @@ class _Reader:
                     self.warn_node("card_faces should be a list of faces", v)
                 continue
             if key in used:
+                tag = unsupported_tag(v)
+                if tag is not None:  # read as absent: never constructed, never guessed at
+                    self.warn_node(f"{key}: unsupported YAML tag {tag}: the field is not read", v)
+                    self.refused.add(key)
+                    continue
                 fields[key] = self.value(key, v)
             elif top:
                 if key not in OTHER:

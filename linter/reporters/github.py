@@ -8,12 +8,15 @@ from pathlib import Path
 from linter.diagnostics import Diagnostic
 from linter.engine import Report
 from linter.reporters.base import Reporter
+from linter.reporters.style import printable
 
 COMMANDS = {"error": "error", "warning": "warning", "info": "notice"}
 
 
 def escape_data(text: str) -> str:
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    """Text for a workflow command: its own escapes for "%", CR and LF (no line can start a
+    command of its own), every other control character escaped as in the text format."""
+    return printable(text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A"))
 
 
 def escape_property(text: str) -> str:

@@ -96,7 +96,8 @@ def artifact_uri(path: str, base: Path | None = None) -> str:
         rel = absolute.relative_to(base.absolute())
     except ValueError:
         return absolute.as_uri()
-    return quote(rel.as_posix(), safe="/")
+    # the name's own bytes, percent-encoded: a file name that is not UTF-8 stays the same file
+    return quote(os.fsencode(rel.as_posix()), safe="/")
 
 
 def result(d: Diagnostic, rule_index: dict[str, int], base: Path | None = None) -> dict:
@@ -156,7 +157,7 @@ def sarif_log(report: Report, base: Path | None = None) -> dict:
     except Exception:  # the catalogue is optional for the output itself
         pass
     notes = [{"level": "error", "message": {"text": err}} for err in report.internal_errors]
-    invocation: dict = {"executionSuccessful": not report.internal_errors}
+    invocation: dict = {"executionSuccessful": not (report.internal_errors or report.crashed)}
     if notes:
         invocation["toolExecutionNotifications"] = notes
     return {

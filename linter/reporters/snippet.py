@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from linter.diagnostics import Diagnostic
-from linter.reporters.style import paint
+from linter.reporters.style import paint, printable
 
 MAX_WIDTH = 120  # longer lines are cut to a window around the span
 CONTEXT = 40
@@ -21,6 +21,11 @@ def source_line(d: Diagnostic) -> str | None:
     start = src.offset_of(d.line, 1)
     end = src.text.find("\n", start)
     return src.text[start:end if end >= 0 else len(src.text)].rstrip("\r")
+
+
+def _shown(text: str) -> str:
+    """Text as the snippet shows it: tabs as spaces, control characters escaped."""
+    return printable(text.replace("\t", TAB))
 
 
 def snippet(d: Diagnostic, color: bool = False) -> list[str]:
@@ -49,9 +54,9 @@ def snippet(d: Diagnostic, color: bool = False) -> list[str]:
         if hi < len(line):
             trail = "…"
         line, first, last = line[lo:hi], first - lo, last - lo
-    shown = lead + line.replace("\t", TAB) + trail
-    pad = len(lead) + len(line[:first].replace("\t", TAB))
-    width = max(1, len(line[first:last].replace("\t", TAB)))
+    shown = lead + _shown(line) + trail
+    pad = len(lead) + len(_shown(line[:first]))  # escapes are wider than what they stand for
+    width = max(1, len(_shown(line[first:last])))
     number = str(d.line)
     gutter = " " * len(number)
     return [

@@ -6,15 +6,17 @@ from linter.diagnostics import Diagnostic
 from linter.engine import Report
 from linter.reporters.base import Reporter
 from linter.reporters.snippet import snippet
-from linter.reporters.style import paint
+from linter.reporters.style import paint, printable
 
 
 def format_line(d: Diagnostic, color: bool = False) -> str:
+    """One finding on one line; what comes from the files (path, message, card name) with its
+    control characters escaped."""
     rules = f" [CR {', '.join(d.rules)}]" if d.rules else ""
-    card = f" ({d.card})" if d.card else ""
+    card = f" ({printable(d.card)})" if d.card else ""
     fix = " [*]" if d.fix is not None and d.fix.safe else ""
-    return (f"{paint(d.path, 'path', color)}:{d.line}:{d.column}: {paint(d.code, 'code', color)} "
-            f"{paint(d.severity, d.severity, color)}: {d.message}{paint(rules, 'rules', color)}"
+    return (f"{paint(printable(d.path), 'path', color)}:{d.line}:{d.column}: {paint(d.code, 'code', color)} "
+            f"{paint(d.severity, d.severity, color)}: {printable(d.message)}{paint(rules, 'rules', color)}"
             f"{paint(card, 'card', color)}{paint(fix, 'fix', color)}")
 
 
@@ -29,7 +31,7 @@ class TextReporter(Reporter):
 
     def stop(self, report: Report) -> None:
         for err in report.internal_errors:
-            self.stream.write(err + "\n")
+            self.stream.write(printable(err) + "\n")
         s = report.summary()
         if self.quiet and not (s["error"] or s["warning"] or report.unreadable):
             return
