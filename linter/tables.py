@@ -18,7 +18,8 @@ from linter.catalogue import load
 
 __all__ = [
     "Keyword", "keywords", "find_keyword", "split_keyword", "ability_words", "keyword_actions",
-    "TypeTables", "types", "RuleEntry", "rule_index", "cr_edition",
+    "TypeTables", "types", "RuleEntry", "rule_index", "cr_edition", "Term", "glossary", "rule_titles",
+    "term_rules",
 ]
 
 
@@ -320,3 +321,60 @@ def rule_index() -> dict[str, RuleEntry]:
 def cr_edition() -> str:
     """The ISO date of the CR edition the catalogue was verified against."""
     return str(load("edition")["effective"])
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    """A glossary term of the Comprehensive Rules (see rules_data/vocabulary.yaml)."""
+
+    term: str  # the CR's headword
+    names: tuple[str, ...]  # lower-case names the headword lists
+    rules: tuple[str, ...]  # the rules its definition points to, or those of the entries it refers to
+    see: tuple[str, ...] = ()
+    obsolete: bool = False
+
+
+@functools.lru_cache(maxsize=None)
+def glossary() -> dict[str, Term]:
+    """Headword -> :class:`Term` for every glossary entry of the pinned CR edition.
+
+    A term whose definition only refers to other entries ("Deal": see
+    Damage) takes their rules.
+    """
+    entries = load("vocabulary")["terms"]
+    own = {e["term"]: tuple(e.get("rules") or ()) for e in entries}
+    see = {e["term"]: tuple(e.get("see") or ()) for e in entries}
+
+    def resolved(term: str, seen: tuple[str, ...] = ()) -> tuple[str, ...]:
+        if own.get(term):
+            return own[term]
+        out: list[str] = []
+        for other in see.get(term, ()):
+            if other not in seen:
+                out.extend(r for r in resolved(other, (*seen, term)) if r not in out)
+        return tuple(out)
+
+    return {
+        e["term"]: Term(e["term"], tuple(e["names"]), resolved(e["term"]), see[e["term"]], bool(e.get("obsolete")))
+        for e in entries
+    }
+
+
+@functools.lru_cache(maxsize=None)
+def rule_titles() -> dict[str, str]:
+    """CR number -> the CR's own title, for every titled rule of the pinned edition."""
+    return dict(load("vocabulary")["titles"])
+
+
+def term_rules(name: str) -> tuple[str, ...]:
+    """The rules of a glossary headword or of a titled rule's title ("Upkeep Step", "Drawing a Card").
+
+    Raises KeyError for a name that is neither, or a title that several rules share.
+    """
+    found = glossary().get(name)
+    if found is not None:
+        return found.rules
+    numbers = [n for n, t in rule_titles().items() if t == name]
+    if len(numbers) != 1:
+        raise KeyError(f"{name!r} is no glossary term and no unique CR title")
+    return (numbers[0],)
