@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import functools
 import re
@@ -196,7 +197,7 @@ def consistent(a: str, b: str) -> bool:
 
 @dataclass
 class Occurrence:
-    card: Card
+    card: Card | None
     face: int
     start: int
     end: int
@@ -320,13 +321,22 @@ class InconsistentReminderText(Check):
                "of this set, such as {example!r} {usual}; this card's reads {text}")
 
     def check_set(self, cards: list[Card]) -> Iterable[tuple[Card, Hit]]:
-        for group in sets_of(cards):
-            yield from self._one_set(group)
+        return self.check_collected(cards, [self.collect(card) for card in cards])
 
-    def _one_set(self, cards: list[Card]) -> Iterable[tuple[Card, Hit]]:
+    def collect(self, card: Card) -> list[Occurrence]:
+        """The card's keywords with their reminder texts, normalized (without the card)."""
+        return [dataclasses.replace(o, card=None) for o in occurrences(card)]
+
+    def check_collected(self, cards: list[Card], collected: list) -> Iterable[tuple[Card, Hit]]:
+        found = {id(card): occs for card, occs in zip(cards, collected)}
+        for group in sets_of(cards):
+            yield from self._one_set(group, found)
+
+    def _one_set(self, cards: list[Card], found: dict[int, list[Occurrence]]) -> Iterable[tuple[Card, Hit]]:
         groups: dict[tuple[str, str], list[Occurrence]] = {}
         for card in cards:
-            for occ in occurrences(card):
+            for occ in found[id(card)]:
+                occ = dataclasses.replace(occ, card=card)
                 groups.setdefault((occ.keyword.lower(), occ.shape), []).append(occ)
         for occs in groups.values():
             counts = Counter(o.key for o in occs)

@@ -128,21 +128,33 @@ class ReminderTextWording(Check):
     message = "the reminder text of {keyword} reads {found!r}; {reference} reads {want!r}"
 
     def check_set(self, cards: list[Card]) -> Iterable[tuple[Card, Hit]]:
-        for group in sets_of(cards):
-            yield from self._one_set(group)
+        return self.check_collected(cards, [self.collect(card) for card in cards])
 
-    def _one_set(self, cards: list[Card]) -> Iterable[tuple[Card, Hit]]:
+    def collect(self, card: Card) -> list[tuple[tuple[str, str], int, int, int, str, str]]:
+        """(keyword and its words normalized, face, start, end, reminder, reminder normalized)
+        of each keyword of the card that has reminder text."""
+        out = []
+        for i, face in enumerate(card.faces):
+            subtypes = tuple(face_subtypes(face))
+            for kw, written, s, e, raw in self._reminders(face):
+                names = tuple(n for n in (face.name, card.name, short_name(face.name or "")) if n)
+                key = (kw, normalize(written, names))
+                number = written[len(kw):].strip()  # "Infuse 1 (… if it has none.)"
+                compared = normalize(as_fewer_than(raw, number), names, subtypes)
+                out.append((key, i, s, e, raw, compared))
+        return out
+
+    def check_collected(self, cards: list[Card], collected: list) -> Iterable[tuple[Card, Hit]]:
+        found = {id(card): items for card, items in zip(cards, collected)}
+        for group in sets_of(cards):
+            yield from self._one_set(group, found)
+
+    def _one_set(self, cards: list[Card], found: dict) -> Iterable[tuple[Card, Hit]]:
         declared = {k.name.lower(): k.reminder for k in config.active().keywords if k.reminder}
         groups: dict[tuple[str, str], list[tuple[Card, int, int, int, str, str]]] = {}
         for card in cards:
-            for i, face in enumerate(card.faces):
-                subtypes = tuple(face_subtypes(face))
-                for kw, written, s, e, raw in self._reminders(face):
-                    names = tuple(n for n in (face.name, card.name, short_name(face.name or "")) if n)
-                    key = (kw, normalize(written, names))
-                    number = written[len(kw):].strip()  # "Infuse 1 (… if it has none.)"
-                    compared = normalize(as_fewer_than(raw, number), names, subtypes)
-                    groups.setdefault(key, []).append((card, i, s, e, raw, compared))
+            for key, i, s, e, raw, compared in found[id(card)]:
+                groups.setdefault(key, []).append((card, i, s, e, raw, compared))
         for (kw, _param), items in groups.items():
             want_raw = declared.get(kw.lower())
             if want_raw is not None:

@@ -155,6 +155,12 @@ def rules_text(text: str | None, *, spacing: bool = False) -> str:
     blank lines left out, spaces collapsed (kept as written with ``spacing``)."""
     if not text:
         return ""
+    return _rules_text(text, spacing)
+
+
+@functools.lru_cache(maxsize=1 << 15)
+def _rules_text(text: str, spacing: bool) -> str:
+    # the ORC checks compare a text several times (is it a reprint? does it differ?)
     text = _typography(text)
     spans = paren_spans(text)
     for a, b in reversed(spans):
@@ -535,32 +541,46 @@ def osa_distance(a: str, b: str, limit: int) -> int:
 class NameMatcher:
     """Real names within a few edits of a name, found fast.
 
-    Names are grouped by length; within the lengths a match can have, a
-    character-count filter (an edit changes the counts by at most two, a
+    A character-count filter (an edit changes the counts by at most two, a
     transposition not at all) leaves a handful of candidates for the exact
-    distance.  The counts are numpy arrays: one query costs a few milliseconds
-    against tens of thousands of names.
+    distance.  The counts are one numpy array, a row per name over the
+    characters the names use, the rows sorted by length: one query looks at
+    the rows of the lengths a match can have in one array operation.
     """
 
     def __init__(self, pairs) -> None:
         import numpy as np
 
         self._np = np
-        by_len: dict[int, list[tuple[str, str]]] = {}
+        items: list[tuple[str, str]] = []
         for norm, name in pairs:
             # "Fire // Ice" is no name one writes: its faces' names stand for it
             if norm and norm.isascii() and "//" not in name:
-                by_len.setdefault(len(norm), []).append((norm, name))
-        self._buckets = {}
-        for n, items in by_len.items():
-            raw = np.frombuffer("".join(norm for norm, _ in items).encode("ascii"), dtype=np.uint8)
-            codes = raw.reshape(len(items), n)
-            counts = np.zeros((len(items), 128), dtype=np.int16)
-            rows = np.arange(len(items))
-            for j in range(n):
-                np.add.at(counts, (rows, codes[:, j]), 1)
-            self._buckets[n] = (counts, items)
-        self.size = sum(len(items) for items in by_len.values())
+                items.append((norm, name))
+        items.sort(key=lambda item: len(item[0]))  # stable: names of one length keep their order
+        alphabet = sorted({ch for norm, _name in items for ch in norm})
+        self._column = np.full(128, len(alphabet), dtype=np.intp)  # a character no name uses: the last
+        for k, ch in enumerate(alphabet):
+            self._column[ord(ch)] = k
+        counts = np.zeros((len(items), len(alphabet) + 1), dtype=np.int16)
+        if items:
+            text = np.frombuffer("".join(norm for norm, _ in items).encode("ascii"), dtype=np.uint8)
+            rows = np.repeat(np.arange(len(items)), [len(norm) for norm, _ in items])
+            np.add.at(counts, (rows, self._column[text]), 1)
+        self._counts = counts
+        self._items = items
+        lengths = [len(norm) for norm, _ in items]
+        self._first = {}  # length -> first row of that length
+        for row, n in enumerate(lengths):
+            self._first.setdefault(n, row)
+        self._lengths = lengths
+        self.size = len(items)
+
+    def _rows(self, lo: int, hi: int) -> tuple[int, int]:
+        """The rows of the names from ``lo`` to ``hi`` characters long."""
+        import bisect
+
+        return bisect.bisect_left(self._lengths, lo), bisect.bisect_right(self._lengths, hi)
 
     def near(self, normalized: str, limit: int | None = None) -> list[tuple[int, str]]:
         """(distance, real name) of the real names within the allowed distance, closest first;
@@ -569,23 +589,22 @@ class NameMatcher:
         k = max_distance(normalized) if limit is None else limit
         if k <= 0 or not normalized.isascii():
             return []
-        query = np.zeros(128, dtype=np.int16)
-        np.add.at(query, np.frombuffer(normalized.encode("ascii"), dtype=np.uint8), 1)
-        out: dict[str, int] = {}
         n = len(normalized)
-        for length in range(n - k, n + k + 1):
-            bucket = self._buckets.get(length)
-            if bucket is None:
+        lo, hi = self._rows(n - k, n + k)
+        if lo >= hi:
+            return []
+        query = np.zeros(self._counts.shape[1], dtype=np.int16)
+        np.add.at(query, self._column[np.frombuffer(normalized.encode("ascii"), dtype=np.uint8)], 1)
+        close = np.nonzero(np.abs(self._counts[lo:hi] - query).sum(axis=1) <= 2 * k)[0]
+        out: dict[str, int] = {}
+        items = self._items
+        for row in close.tolist():
+            norm, name = items[lo + row]
+            if norm == normalized:
                 continue
-            counts, items = bucket
-            close = np.nonzero(np.abs(counts - query).sum(axis=1) <= 2 * k)[0]
-            for row in close.tolist():
-                norm, name = items[row]
-                if norm == normalized:
-                    continue
-                d = osa_distance(normalized, norm, k)
-                if d <= k and d < out.get(name, k + 1):
-                    out[name] = d
+            d = osa_distance(normalized, norm, k)
+            if d <= k and d < out.get(name, k + 1):
+                out[name] = d
         return sorted(((d, name) for name, d in out.items()), key=lambda x: (x[0], x[1]))
 
 

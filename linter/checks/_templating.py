@@ -170,7 +170,17 @@ class KeepRule:
     note: str
 
     def rx(self, names: tuple[str, ...]) -> re.Pattern:
-        return _keep_rx(self.pattern, names)
+        # a pattern without SELF is compiled once, not once for every card's names
+        return _keep_rx(self.pattern, names if "SELF" in self.pattern else ())
+
+    def search(self, names: tuple[str, ...], text: str) -> re.Match | None:
+        """The pattern's first match in ``text``. Where none of the names stands in the
+        text, SELF can match nothing there: the pattern without the names says the same,
+        and is compiled once."""
+        if names and "SELF" in self.pattern and "(?" + "i" not in self.pattern \
+                and not any(n in text for n in names):
+            names = ()
+        return self.rx(names).search(text)
 
 
 @functools.lru_cache(maxsize=2)
@@ -196,24 +206,23 @@ def keep_rule(table: str, *, name: str = "", text: str = "", start: int = 0, end
     line_end = len(text) if line_end < 0 else line_end
     for rule in keep_rules(table):
         if rule.where == "name":
-            if rule.rx(names).search(name):
+            if rule.search(names, name):
                 return rule
             continue
         if not text:
             continue
         if rule.kinds and (ability is None or ability.kind not in rule.kinds):
             continue
-        rx = rule.rx(names)
         if rule.where == "before":
-            hit = rx.search(text[line_start:start])
+            hit = rule.search(names, text[line_start:start])
         elif rule.where == "after":
-            hit = rx.search(text[end:line_end])
+            hit = rule.search(names, text[end:line_end])
         elif ability is None:
             hit = None
         elif rule.where == "ability":
-            hit = rx.search(text[ability.start:ability.end])
+            hit = rule.search(names, text[ability.start:ability.end])
         else:  # granted
-            hit = any(rx.search(text[g.start:g.end]) for g in ability.walk() if g is not ability)
+            hit = any(rule.search(names, text[g.start:g.end]) for g in ability.walk() if g is not ability)
         if hit:
             return rule
     return None

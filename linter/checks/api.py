@@ -167,6 +167,10 @@ class FaceView:
     @property
     def holes(self) -> list[Span]:
         """Reminder text and quoted abilities: what ``masked`` blanks."""
+        return list(self._holes)
+
+    @functools.cached_property
+    def _holes(self) -> list[Span]:
         return sorted(self.parsed.reminders + self.parsed.quotes)
 
     def in_reminder(self, start: int, end: int | None = None) -> bool:
@@ -176,7 +180,7 @@ class FaceView:
         return inside(self.parsed.quotes, start, end)
 
     def in_hole(self, start: int, end: int | None = None) -> bool:
-        return inside(self.holes, start, end)
+        return inside(self._holes, start, end)
 
     # -- abilities -------------------------------------------------------------------------
     @property
@@ -323,10 +327,17 @@ class FaceView:
 
 
 def card_faces(card: Card) -> Iterator[FaceView]:
-    """Every face of ``card`` that has rules text the parser has read."""
+    """Every face of ``card`` that has rules text the parser has read.
+
+    The views are made once per face and shared by every check, so that what a
+    view works out (the walk, the self-references, the holes) is worked out once."""
     for i, face in enumerate(card.faces):
-        if face.oracle_text and face.parsed is not None:
-            yield FaceView(card, i)
+        parsed = face.parsed
+        if face.oracle_text and parsed is not None:
+            view = parsed._view
+            if view is None or view.card is not card or view.index != i:
+                view = parsed._view = FaceView(card, i)
+            yield view
 
 
 @functools.lru_cache(maxsize=1)
