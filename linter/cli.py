@@ -89,8 +89,14 @@ def _say(text: str, err: bool = True) -> None:
 @click.option("--jobs", "-j", type=click.IntRange(min=0), default=0, show_default=True,
               help="Worker processes for a large run (0: one per core when there are enough cards; "
                    "1: a single process).")
+@click.option("--no-cache", is_flag=True,
+              help="Neither read nor write the results cache (by default a file whose bytes and settings "
+                   "are those of an earlier run is answered from it).")
+@click.option("--cache-dir", type=click.Path(file_okay=False),
+              help="Folder of the results cache (default: the configuration's cache-dir, else check/ in "
+                   "oraclelint's cache directory, which ORACLELINT_CACHE_DIR sets).")
 def check(paths, fmt, select, ignore, exit_zero, quiet, config_path, baseline_path, write_baseline,
-          statistics, show_source, fix, unsafe_fixes, show_diff, oracle_path, jobs) -> None:
+          statistics, show_source, fix, unsafe_fixes, show_diff, oracle_path, jobs, no_cache, cache_dir) -> None:
     """Check card files (directories are searched for supported files).
 
     Only regular files of at most 512 MiB are read; a FIFO, a device, a larger file or a
@@ -103,7 +109,7 @@ def check(paths, fmt, select, ignore, exit_zero, quiet, config_path, baseline_pa
     """
     from linter.baseline import Baseline, BaselineError
     from linter.baseline import write_baseline as record_baseline
-    from linter.checks.base import all_checks
+    from linter.checks import known_codes
     from linter.config import ConfigError, load_config
     from linter.engine import INTERNAL_ERROR, check_paths
 
@@ -120,7 +126,7 @@ def check(paths, fmt, select, ignore, exit_zero, quiet, config_path, baseline_pa
     _check_codes(select, "--select")
     _check_codes(ignore, "--ignore")
     try:
-        config = load_config(paths, explicit=config_path, known_codes=all_checks())
+        config = load_config(paths, explicit=config_path, known_codes=known_codes())
         baseline = Baseline.load(baseline_path) if baseline_path and not write_baseline else None
     except (ConfigError, BaselineError) as exc:
         _say(f"oraclelint: error: {exc}")
@@ -132,8 +138,13 @@ def check(paths, fmt, select, ignore, exit_zero, quiet, config_path, baseline_pa
         _fix(paths, select, ignore, config, baseline, unsafe_fixes, show_diff, fmt, quiet, exit_zero,
              statistics, show_source)
         return
-    report = check_paths(paths, select=select, ignore=ignore, config=config, baseline=baseline, jobs=jobs)
+    cache = None if no_cache else _results_cache(config, select, ignore, cache_dir)
+    report = check_paths(paths, select=select, ignore=ignore, config=config, baseline=baseline, jobs=jobs,
+                         cache=cache, keep_parse=False)
     _oracle_broke_during(None)
+    if cache is not None and cache.problem and (cache_dir or config.cache_dir):
+        # a cache folder asked for that cannot be written is said; the default one is an optimization
+        _say(f"oraclelint: warning: {cache.problem}")
     if write_baseline:
         try:
             record_baseline(baseline_path, [d for d in report.diagnostics if d.code != INTERNAL_ERROR])
@@ -142,14 +153,29 @@ def check(paths, fmt, select, ignore, exit_zero, quiet, config_path, baseline_pa
             sys.exit(2)
         _say(f"Wrote {len(report.diagnostics)} finding(s) to {baseline_path}.")
         sys.exit(2 if report.unreadable or report.internal_errors or report.crashed else 0)
-    from linter.fixes import drop_unfixable
+    from linter.cache import is_cached
 
-    drop_unfixable(report)  # a fix that cannot be applied does not make its finding fixable
+    if any(d.fix is not None and not is_cached(d) for d in report.diagnostics):
+        from linter.fixes import drop_unfixable
+
+        drop_unfixable(report)  # a fix that cannot be applied does not make its finding fixable
     _emit(report, fmt, statistics, quiet, show_source)
     code = report.exit_code()
     if exit_zero and code == 1:
         code = 0
     sys.exit(code)
+
+
+def _results_cache(config, select, ignore, cache_dir):
+    """The results cache of a run with these settings."""
+    from linter import cache
+    from linter.checks import _oracle
+
+    directory = cache_dir or config.cache_folder() or cache.default_directory()
+    chosen, ignored = config.selection(select, ignore)
+    code = cache.code_identity()
+    key = cache.run_key(config, chosen, ignored, cache.oracle_identity(_oracle.index_path()), code)
+    return cache.ResultCache(directory, key, code)
 
 
 def _emit(report, fmt, statistics, quiet, show_source) -> None:
@@ -230,8 +256,7 @@ def _fix(paths, select, ignore, config, baseline, unsafe, show_diff, fmt, quiet,
 
 def _use_oracle(path, select, ignore, config) -> None:
     """Choose the Oracle index of the run; say so on stderr, once, when it cannot be used."""
-    from linter.checks import _oracle
-    from linter.checks.base import all_checks
+    from linter.checks import _oracle, known_codes
     from linter.selection import Selection
 
     _oracle.use(path)
@@ -247,7 +272,7 @@ def _use_oracle(path, select, ignore, config) -> None:
     # a run with the default selection is not told about an index it did not ask for
     selection = Selection(chosen, ignored)
     if _oracle.reference() is None and chosen and any(
-            code.startswith("ORC") and selection.active(code) for code in all_checks()):
+            code.startswith("ORC") and selection.active(code) for code in known_codes()):
         click.echo("oraclelint: note: no Oracle index (run 'oraclelint oracle update' or give --oracle PATH); "
                    "the oracle checks (ORC) are off", err=True)
 
@@ -268,10 +293,10 @@ def _check_codes(value: str | None, option: str) -> None:
     """Refuse a code prefix that matches no check (a typo would silently select nothing)."""
     if not value:
         return
-    from linter.checks.base import all_checks
+    from linter.checks import known_codes
     from linter.selection import parse_codes
 
-    codes = list(all_checks())
+    codes = known_codes()
     for prefix in parse_codes(value):
         if prefix != "ALL" and not any(c.startswith(prefix) for c in codes):
             raise click.BadParameter(f"{prefix!r} matches no check code (see 'oraclelint rules')",

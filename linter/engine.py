@@ -1,22 +1,49 @@
-"""The pipeline in one place: files -> cards -> nlp.pipe -> checks -> filter -> report."""
+"""The pipeline in one place: files -> cards -> nlp.pipe -> checks -> filter -> report.
+
+A file whose bytes and run settings are those of a run before is answered from
+the results cache (:mod:`linter.cache`) when one is given: nothing of it is
+read but its bytes.  The other files are read, their cards linted together
+(:mod:`linter.lint`, in worker processes for a large run: :mod:`linter.parallel`),
+and each file's findings have the file's own suppressions applied; then the
+configuration's ignores and severities and the baseline are applied to every
+finding, cached or fresh, in the same way.
+"""
 
 from __future__ import annotations
 
+import contextlib
+import gc
+import os
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
-from linter import parallel, readers, suppress
+from linter import readers
 from linter.baseline import Baseline
 from linter.config import Config, reset_active
 from linter.diagnostics import Diagnostic
-# the linting of cards lives in linter.lint (the workers use it too); its names stay here
-from linter.lint import (  # noqa: F401
-    INTERNAL_ERROR, MALFORMED_ENTRY, PARSE_BATCH, UNREADABLE, active_checks, describe_exception, gc_paused,
-    internal_error, lint_cards, parse_cards, resolve,
-)
 from linter.model import Card
 from linter.readers.base import ReadResult
 from linter.selection import Selection
+
+if TYPE_CHECKING:  # pragma: no cover
+    from linter.cache import ResultCache
+
+UNREADABLE = "FMT001"
+MALFORMED_ENTRY = "FMT002"
+INTERNAL_ERROR = "FMT003"
+
+# The linting of cards lives in linter.lint (the workers use it too); its names are still
+# found here, imported on first use: a run answered from the cache imports no check.
+_FROM_LINT = ("PARSE_BATCH", "active_checks", "describe_exception", "gc_paused", "internal_error", "lint_cards",
+              "parse_cards", "resolve")
+
+
+def __getattr__(name: str):
+    if name in _FROM_LINT:
+        from linter import lint
+
+        return getattr(lint, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 @dataclass
@@ -62,60 +89,215 @@ class Report:
         return 1 if (self.count("error") or self.count("warning")) else 0
 
 
+@contextlib.contextmanager
+def _gc_paused():
+    """:func:`linter.lint.gc_paused`, without importing the linting of cards."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
 def check_paths(paths: Iterable[str], select=None, ignore=None, *, config: Config | None = None,
                 baseline: Baseline | None = None, results: list[ReadResult] | None = None,
-                jobs: int | None = 1) -> Report:
+                jobs: int | None = 1, cache: "ResultCache | None" = None, keep_parse: bool = True) -> Report:
     """Read every card file under ``paths``, lint the cards and collect the findings.
 
     ``results`` gives files already read instead (``paths`` is then not read):
     fixes check the files again as they edit them.  ``jobs`` is the number of
     worker processes (0 or None: one per core, where the run is large enough).
+    With ``cache`` a file whose bytes are those of an earlier run with the same
+    settings is answered from it, and each file checked is kept there (its
+    fixes that cannot be applied taken off, as :func:`linter.fixes.drop_unfixable`
+    does).  ``keep_parse`` False drops each card's parse once it is checked.
     """
     if config is not None:
         select, ignore = config.selection(select, ignore)
         config.install()
     try:
-        with gc_paused():
-            return _check_paths(paths, Selection(select, ignore), config, baseline, results, jobs)
+        with _gc_paused():
+            return _check_paths(paths, Selection(select, ignore), config, baseline, results, jobs, cache,
+                                keep_parse)
     finally:
         if config is not None:
             reset_active()
 
 
+@dataclass
+class _File:
+    """One file of the run: its entry in the report, its findings after its own
+    suppressions, and the cards oraclelint failed on."""
+
+    entry: FileEntry
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    failures: list[Diagnostic] = field(default_factory=list)
+    result: ReadResult | None = None  # read in this run (None: answered from the cache)
+    digest: str | None = None  # of the bytes read, where the file can be kept in the cache
+
+
 def _check_paths(paths: Iterable[str], selection: Selection, config: Config | None,
                  baseline: Baseline | None, results: list[ReadResult] | None = None,
-                 jobs: int | None = 1) -> Report:
+                 jobs: int | None = 1, cache: "ResultCache | None" = None, keep_parse: bool = True) -> Report:
     report = Report()
     read_here = results is None  # not a fix's second look at files it is editing
-    if results is None:
-        results = read_paths(paths)
-    for result in results:
-        report.files.append(FileEntry(result.path, result.format, len(result.cards),
-                                      result.error.describe() if result.error else None))
-        if result.error and selection.active(UNREADABLE):
-            report.diagnostics.append(unreadable_diagnostic(result))
-        if result.warnings and selection.active(MALFORMED_ENTRY):
-            report.diagnostics.extend(entry_diagnostics(result))
-        report.cards.extend(result.cards)
-    workers = parallel.workers_for(jobs, len(report.cards))
-    failures: list[Diagnostic] = []
-    if workers > 1:
-        found = parallel.lint_in_workers(report.cards, selection, workers, failures)
-    else:
-        found = lint_cards(report.cards, selection=selection, errors=failures)
-    report.diagnostics.extend(found)
+    if not read_here:
+        cache = None
+    files = _read(paths, cache) if results is None else [_File(_entry(r), result=r) for r in results]
+    fresh = [f for f in files if f.result is not None]
+    for f in fresh:
+        report.cards.extend(f.result.cards)
+    orphans: tuple[list[Diagnostic], list[Diagnostic]] = ([], [])  # findings of cards of no file
+    if report.cards:
+        problem = _oracle_problem(selection) if cache is not None else None
+        failures: list[Diagnostic] = []
+        found = _lint(report.cards, selection, jobs, failures, keep_parse)
+        orphans = _by_file(fresh, found, failures)
+        if cache is not None and _oracle_problem(selection) != problem:
+            cache = None  # the Oracle index broke during the run: results not to keep
+    from linter import suppress
+
+    for f in fresh:
+        r = f.result
+        pre: list[Diagnostic] = []
+        if r.error and selection.active(UNREADABLE):
+            pre.append(unreadable_diagnostic(r))
+        if r.warnings and selection.active(MALFORMED_ENTRY):
+            pre.extend(entry_diagnostics(r))
+        f.diagnostics = suppress.apply(r.cards, pre + f.diagnostics, selection)
+        if cache is not None and f.digest is not None and not f.failures:
+            _keep(cache, f)
+    diagnostics = [d for f in files for d in f.diagnostics] + orphans[0]
+    failures = [d for f in files for d in f.failures] + orphans[1]
     if config is not None and read_here:
-        report.diagnostics.extend(lint_declared_reminders(config, selection, failures))
-    report.diagnostics = filter_findings(report, selection, config, baseline)
+        declared, declared_failures = _declared_reminders(config, selection, cache)
+        diagnostics.extend(declared)
+        failures.extend(declared_failures)
+    report.files = [f.entry for f in files]
+    diagnostics.sort(key=Diagnostic.sort_key)
+    if config is not None:
+        diagnostics = config.apply(diagnostics)
+    if baseline is not None:
+        diagnostics, report.baselined = baseline.filter(diagnostics)
     # a card that was not checked is always reported: no selection, suppression or baseline hides it
-    report.diagnostics.extend(failures)
+    report.diagnostics = diagnostics + failures
     report.diagnostics.sort(key=Diagnostic.sort_key)
     return report
+
+
+def _entry(r: ReadResult) -> FileEntry:
+    return FileEntry(r.path, r.format, len(r.cards), r.error.describe() if r.error else None)
+
+
+def _read(paths: Iterable[str], cache: "ResultCache | None") -> list[_File]:
+    """The files under ``paths``, each answered from the cache or read."""
+    if cache is None:
+        return [_File(_entry(r), result=r) for r in read_paths(paths)]
+    from linter import cache as cached
+
+    found, missing = readers.discover(list(paths))
+    out: list[_File] = []
+    for p in found:
+        raw = cached.file_bytes(p)
+        if raw is None:  # not a regular file, too large, unreadable: the reader says why
+            r = readers.read_file(p)
+            out.append(_File(_entry(r), result=r))
+            continue
+        digest = cached.digest(raw)
+        entry = cache.get(os.path.abspath(p), digest, p)
+        if entry is not None:
+            out.append(_File(FileEntry(p, entry.format, entry.cards, entry.error), entry.diagnostics,
+                             entry.failures))
+            continue
+        r = readers.read_bytes(raw, p)
+        out.append(_File(_entry(r), result=r, digest=digest))
+    out.extend(_File(_entry(r), result=r) for r in missing)
+    return out
+
+
+def _lint(cards: list[Card], selection: Selection, jobs: int | None, failures: list[Diagnostic],
+          keep_parse: bool) -> list[Diagnostic]:
+    from linter import lint, parallel
+
+    workers = parallel.workers_for(jobs, len(cards))
+    if workers > 1:
+        return parallel.lint_in_workers(cards, selection, workers, failures)
+    return lint.lint_cards(cards, selection=selection, errors=failures, keep_parse=keep_parse)
+
+
+def _by_file(files: list[_File], found: list[Diagnostic],
+             failures: list[Diagnostic]) -> tuple[list[Diagnostic], list[Diagnostic]]:
+    """Hand each file the findings and failures of its cards (in the order found); what
+    belongs to no file is returned."""
+    of_source = {}
+    for f in files:
+        for card in f.result.cards:
+            if card.source is not None:
+                of_source[id(card.source)] = f
+    by_path = {f.entry.path: f for f in files}
+
+    def owner(d: Diagnostic) -> _File | None:
+        card = d.card_obj
+        source = getattr(card, "source", None)
+        return of_source.get(id(source)) if source is not None else by_path.get(d.path)
+
+    rest: tuple[list[Diagnostic], list[Diagnostic]] = ([], [])
+    for d in found:
+        f = owner(d)
+        (f.diagnostics if f is not None else rest[0]).append(d)
+    for d in failures:
+        f = owner(d)
+        (f.failures if f is not None else rest[1]).append(d)
+    return rest
+
+
+def _oracle_problem(selection: Selection) -> str | None:
+    """Why the Oracle index cannot be used now (for a run that selects an ORC check)."""
+    from linter.checks import codes
+
+    if not any(c.startswith("ORC") and selection.active(c) for c in codes()):
+        return None
+    from linter.checks import _oracle
+
+    return _oracle.reference_problem()
+
+
+def _keep(cache: "ResultCache", f: _File) -> None:
+    """Keep a file's results in the cache, its fixes that cannot be applied taken off."""
+    from linter.cache import Entry
+    from linter.fixes import drop_unfixable
+
+    drop_unfixable(Report(diagnostics=f.diagnostics, cards=f.result.cards))
+    cache.put(os.path.abspath(f.entry.path), f.digest,
+              Entry(f.entry.format, f.entry.cards, f.entry.error, f.diagnostics, f.failures))
+
+
+def _declared_reminders(config: Config, selection: Selection,
+                        cache: "ResultCache | None") -> tuple[list[Diagnostic], list[Diagnostic]]:
+    """The findings of the reminder texts the configuration declares, and the failures."""
+    if config.path is None or not any(k.reminder for k in config.keywords):
+        return [], []
+    name = f"declared reminders\0{os.path.abspath(config.path)}\0{os.getcwd()}"
+    if cache is not None:
+        entry = cache.get(name, "", None)
+        if entry is not None:
+            return entry.diagnostics, entry.failures
+    failures: list[Diagnostic] = []
+    found = lint_declared_reminders(config, selection, failures)
+    if cache is not None and not failures:
+        from linter.cache import Entry
+
+        cache.put(name, "", Entry("configuration", 0, None, found, failures))
+    return found, failures
 
 
 def filter_findings(report: Report, selection: Selection, config: Config | None = None,
                     baseline: Baseline | None = None) -> list[Diagnostic]:
     """The cards' own suppressions, then the configuration's ignores and severities, then the baseline."""
+    from linter import suppress
+
     out = suppress.apply(report.cards, report.diagnostics, selection)
     if config is not None:
         out = config.apply(out)
@@ -134,6 +316,7 @@ def lint_declared_reminders(config: Config, selection: Selection, errors: list[D
     (reported in the configuration file; no fix is offered there)."""
     from linter.checks._declared import CODE_PREFIXES, declared_reminder_cards
     from linter.checks.base import all_checks
+    from linter.lint import lint_cards
 
     cards = declared_reminder_cards(config)
     codes = [c for c in all_checks() if c.startswith(CODE_PREFIXES) and selection.active(c)]

@@ -347,7 +347,8 @@ def setting_names() -> frozenset[str]:
 
     from linter.config import Config
 
-    skip = {"path", "select", "ignore", "extend_select", "per_file_ignores", "per_card_ignores", "severity"}
+    skip = {"path", "select", "ignore", "extend_select", "per_file_ignores", "per_card_ignores", "severity",
+            "cache_dir"}
     return frozenset(f.name.replace("_", "-") for f in dc_fields(Config) if f.name not in skip)
 
 
