@@ -83,9 +83,15 @@ def loose(text: str, variables: list[str], selves: list[str], nouns: list[str], 
         if " " in run:  # the card's subtypes written together: "Zombie Human Cleric"
             s = _replace_ci(s, run, " TYPE ", word=True)
         else:  # one of them, alone or in a list, but not a token's type ("a 1/1 Warrior creature token")
-            s = re.sub(rf"\b{re.escape(run)}s?\b(?!\s+{_TOKEN_NOUN})", " TYPE ", s)
+            s = _one_type(run).sub(" TYPE ", s)
     s = _TYPE_LIST.sub(" TYPE ", s)  # "Bird and/or Soldier", "Faerie or Rogue": the card's own types
     return _words(s)
+
+
+@functools.lru_cache(maxsize=4096)
+def _one_type(subtype: str) -> re.Pattern:
+    """One of a card's subtypes, alone (compiled once per subtype, not once per card)."""
+    return re.compile(rf"\b{re.escape(subtype)}s?\b(?!\s+{_TOKEN_NOUN})")
 
 
 def _is_word_char(ch: str) -> bool:
@@ -120,7 +126,7 @@ def _replace_ci(text: str, needle: str, repl: str, word: bool) -> str:
     return "".join(out)
 
 
-@functools.lru_cache(maxsize=64)
+@functools.lru_cache(maxsize=4096)  # one per set of type-line words (a few thousand over all cards)
 def _this_nouns(nouns: tuple[str, ...]) -> re.Pattern:
     return re.compile(r"\bthis (?:" + "|".join(re.escape(n) for n in nouns) + r")\b", re.I)
 
@@ -223,7 +229,7 @@ def occurrences(card: Card) -> Iterable[Occurrence]:
     table = keywords()
     for i, face in enumerate(card.faces):
         parsed = face.parsed
-        if parsed is None or not face.oracle_text:
+        if parsed is None or not face.oracle_text or not parsed.reminders:
             continue
         selves = [n for n in {face.name, card.name, *(p for p in (card.name or "").split(" // "))}
                   if n and n.strip()]

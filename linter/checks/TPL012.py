@@ -45,6 +45,12 @@ _POSSESSIVE = re.compile(r"\b(?:its|his|their)\b")
 _TYPE_LIST = re.compile(r"TYPE(?:(?:,| or| and/or| and|,? or|,? and)? TYPE)+")
 
 
+@functools.lru_cache(maxsize=4096)
+def _one_type(subtype: str) -> re.Pattern:
+    """One of the card's own types, but not a token's (compiled once per subtype)."""
+    return re.compile(rf"\b{re.escape(subtype)}s?\b(?!\s+(?:creature|artifact|enchantment|land|token)s?\b)")
+
+
 def normalize(reminder: str, names: tuple[str, ...] = (), subtypes: tuple[str, ...] = ()) -> str:
     """A reminder text with its variable parts (costs, numbers, self-references, the card's
     creature types, pronouns) replaced, and a declared reminder's placeholders with them."""
@@ -56,8 +62,7 @@ def normalize(reminder: str, names: tuple[str, ...] = (), subtypes: tuple[str, .
     text = _SELF.sub("SELF", text)
     for sub in sorted(subtypes, key=len, reverse=True):
         # the card's own types, but not a token's ("a 1/1 Warrior creature token")
-        text = re.sub(rf"\b{re.escape(sub)}s?\b(?!\s+(?:creature|artifact|enchantment|land|token)s?\b)",
-                      "TYPE", text)
+        text = _one_type(sub).sub("TYPE", text)
     text = _TYPE_LIST.sub("TYPE", text)
     text = _MANA.sub("{COST}", text)
     text = _number().sub("N", text)

@@ -177,10 +177,71 @@ class KeepRule:
         """The pattern's first match in ``text``. Where none of the names stands in the
         text, SELF can match nothing there: the pattern without the names says the same,
         and is compiled once."""
-        if names and "SELF" in self.pattern and "(?" + "i" not in self.pattern \
-                and not any(n in text for n in names):
-            names = ()
+        if names and "SELF" in self.pattern and "(?" + "i" not in self.pattern:
+            if not any(n in text for n in names):
+                names = ()
+            else:
+                tail = _after_self(self.pattern)
+                # where what follows SELF follows none of the names, the pattern with them
+                # matches nothing, and need not be compiled for this card
+                if tail is not None and not any(tail.match(text, at + len(n)) for n in names
+                                                for at in _places(text, n)):
+                    return None
         return self.rx(names).search(text)
+
+
+def _places(text: str, word: str) -> Iterator[int]:
+    at = text.find(word)
+    while at != -1:
+        yield at
+        at = text.find(word, at + 1)
+
+
+@functools.lru_cache(maxsize=64)
+def _after_self(pattern: str) -> re.Pattern | None:
+    """The part of a keep rule's pattern after SELF, where SELF stands once, outside any
+    group and alternation ("A SELF B": a match puts B right after one of the names);
+    None for any other pattern."""
+    if pattern.count("SELF") != 1:
+        return None
+    head, tail = pattern.split("SELF")
+    if not (_top_level_plain(head) and _top_level_plain(tail)):
+        return None
+    try:
+        re.compile(head)
+        return re.compile(tail)
+    except re.error:
+        return None
+
+
+def _top_level_plain(part: str) -> bool:
+    """Whether ``part`` of a pattern closes every group it opens and has no "|" outside them."""
+    depth, i, n = 0, 0, len(part)
+    while i < n:
+        ch = part[i]
+        if ch == "\\":
+            i += 2
+            continue
+        if ch == "[":  # a character class: up to its closing bracket
+            i += 1
+            if i < n and part[i] == "^":
+                i += 1
+            if i < n and part[i] == "]":
+                i += 1
+            while i < n and part[i] != "]":
+                i += 2 if part[i] == "\\" else 1
+            if i >= n:
+                return False
+        elif ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+            if depth < 0:
+                return False
+        elif ch == "|" and depth == 0:
+            return False
+        i += 1
+    return depth == 0
 
 
 @functools.lru_cache(maxsize=2)

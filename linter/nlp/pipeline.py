@@ -15,6 +15,10 @@ Components mark, they do not judge:
     their CR numbers, as :class:`linter.model.Phrase` marks with token and
     character offsets (``OracleState.matches`` and ``.phrases``).
 
+The spans are marked on a Doc the caller keeps (``get_pipeline()(text)``);
+:func:`parse_faces`, which turns each Doc into plain data and drops it, leaves
+them out.
+
 The card context a component needs (card name, face name, type line, the
 other faces' names) is set on the Doc before the pipeline runs, in
 ``doc._.oracle`` (an :class:`OracleState`); the components add their
@@ -76,6 +80,9 @@ class OracleState:
     matches: list = field(default_factory=list)  # (start token, end token, PatternInfo)
     phrases: list[Phrase] = field(default_factory=list)
     quotes: list[tuple[int, int]] = field(default_factory=list)
+    #: mark spaCy spans on the Doc (doc.spans); a batch whose Docs are converted and
+    #: dropped (parse_faces) leaves them out
+    spans: bool = True
 
     @property
     def legendary(self) -> bool:
@@ -126,7 +133,8 @@ def oracle_self(doc: Doc) -> Doc:
         short = tuple(s for n in parts for s in selfref.short_names(n))
     refs = selfref.self_spans(st.text, tuple(parts), short)
     st.self_refs = refs
-    doc.spans["self"] = _spans(doc, refs, "SELF")
+    if st.spans:
+        doc.spans["self"] = _spans(doc, refs, "SELF")
     return doc
 
 
@@ -149,10 +157,11 @@ def oracle_abilities(doc: Doc) -> Doc:
     st.abilities = abilities
     st.reminders = seg.reminders
     st.quotes = seg.quotes
-    doc.spans["reminder"] = _spans(doc, seg.reminders, "REMINDER")
-    doc.spans["abilities"] = [
-        s for a in abilities for s in _spans(doc, [(a.start, a.end)], a.kind.upper())
-    ]
+    if st.spans:
+        doc.spans["reminder"] = _spans(doc, seg.reminders, "REMINDER")
+        doc.spans["abilities"] = [
+            s for a in abilities for s in _spans(doc, [(a.start, a.end)], a.kind.upper())
+        ]
     return doc
 
 
@@ -399,8 +408,9 @@ def _prepare(nlp: Language, face: Face, card: Card | None) -> Doc:
     faces = card.faces if card is not None else [face]
     others = tuple(f.name for f in faces if f is not face and f.name)
     card_name = card.name if card is not None else None
+    # the Doc is converted to plain data (to_parsed) and dropped: no spans to mark on it
     doc._.oracle = OracleState(card_name, face.name, face.type_line, others, text,
-                               _build_context(card_name, face.name, face.type_line, others))
+                               _build_context(card_name, face.name, face.type_line, others), spans=False)
     return doc
 
 
