@@ -37,7 +37,6 @@ import json
 import os
 import stat
 import sys
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -104,13 +103,20 @@ def _files(root: Path):
 
 
 def _spacy_version() -> str:
-    """spaCy's version, without importing it (the tokenizer is part of the parse)."""
-    try:
-        from importlib.metadata import version
+    """spaCy's version, without importing it (the tokenizer is part of the parse): its
+    about.py, read as text, where it is found."""
+    import importlib.util
 
-        return version("spacy")
-    except Exception:  # not installed as a distribution: the run fails later, or does not need it
-        return ""
+    try:
+        spec = importlib.util.find_spec("spacy")
+        if spec is not None and spec.submodule_search_locations:
+            for folder in spec.submodule_search_locations:
+                about = Path(folder) / "about.py"
+                if about.is_file():
+                    return about.read_text(encoding="utf-8", errors="replace")
+    except (ImportError, ValueError, OSError):
+        pass
+    return ""  # not installed: the run fails later, or does not need it
 
 
 def oracle_identity(path: Path | None) -> list | None:
@@ -327,6 +333,8 @@ class ResultCache:
     def _write(self, target: Path, data: bytes) -> None:
         if self.problem is not None:
             return
+        import tempfile
+
         from linter.atomic import replace_from_temp
 
         try:

@@ -157,8 +157,8 @@ def _check_paths(paths: Iterable[str], selection: Selection, config: Config | No
         orphans = _by_file(fresh, found, failures)
         if cache is not None and _oracle_problem(selection) != problem:
             cache = None  # the Oracle index broke during the run: results not to keep
-    from linter import suppress
-
+    if fresh:
+        from linter import suppress
     for f in fresh:
         r = f.result
         pre: list[Diagnostic] = []

@@ -106,7 +106,7 @@ class Plan:
         self.needs_parse = any(needs_parse(c) for c in self.checks)
         self.card_checks = [c for c in self.checks if c.scope == "card"]
         self.set_checks = [c for c in self.checks if c.scope == "set"]
-        self._by_kind: dict[tuple[bool, bool, bool], list[Check]] = {}
+        self._by_kind: dict[tuple[bool, bool, bool], tuple[list[Check], bool]] = {}
 
     @property
     def splits(self) -> bool:
@@ -120,10 +120,12 @@ class Plan:
         key = (no_card, templating, parsed)
         found = self._by_kind.get(key)
         if found is None:
-            found = self._by_kind[key] = [c for c in self.card_checks if _reads(c, no_card, templating, parsed)]
-        if any(type(c).applies_to is not Check.applies_to for c in found):
-            return [c for c in found if type(c).applies_to is Check.applies_to or c.applies_to(card)]
-        return found
+            checks = [c for c in self.card_checks if _reads(c, no_card, templating, parsed)]
+            found = self._by_kind[key] = (checks, any(type(c).applies_to is not Check.applies_to for c in checks))
+        checks, ask = found
+        if ask:  # checks of their own mind, asked card by card
+            return [c for c in checks if type(c).applies_to is Check.applies_to or c.applies_to(card)]
+        return checks
 
     def applies(self, check: Check, card: Card, parsed: bool, kind: tuple[bool, bool]) -> bool:
         if type(check).applies_to is not Check.applies_to:

@@ -33,9 +33,12 @@ if TYPE_CHECKING:  # pragma: no cover
 #: below this many cards a worker's start-up costs more than it saves
 MIN_CARDS_PER_WORKER = 1500
 #: batches per worker: enough that a worker that is done early takes another
-BATCHES_PER_WORKER = 4
-#: the most cards of one batch (a worker's memory holds one batch's parse at a time)
-MAX_BATCH = 2000
+BATCHES_PER_WORKER = 2
+#: the most cards of one batch: a worker process lints one batch and ends, so that the
+#: parent's memory it had to copy (every object it touches) is given back batch by batch
+MAX_BATCH = 4000
+#: cards linted in the parent before the workers start (their findings are left out)
+WARM_UP = 50
 
 # What forked workers inherit from the parent: the cards and the plan of the run.
 _INHERITED: tuple[list, lint.Plan] | None = None
@@ -98,6 +101,12 @@ def lint_in_workers(cards: list["Card"], selection: "Selection", workers: int,
         from linter import nlp
 
         nlp.get_pipeline()  # built once here; every worker inherits it
+    for source in {id(c.source): c.source for c in cards if c.source is not None}.values():
+        source.line_col(0)  # each file's line index, made once here and shared, not once per worker
+    # what the checks load and compile on first use (rule data, patterns), loaded here once and
+    # shared: each worker lints one batch and ends, and a new one starts from this process
+    with lint.gc_paused():
+        lint.lint_batch(plan, cards[:WARM_UP], keep_parse=False)
     results = _run(cards, plan, work, parts, min(workers, len(parts)))
     if work is _lint_group:
         return _merge_groups(cards, results, errors)
@@ -141,7 +150,8 @@ def _run(cards: list["Card"], plan: lint.Plan, work, parts: list, processes: int
     blocked = _block_ctrl_c()
     try:
         try:
-            pool = multiprocessing.get_context("fork").Pool(processes, initializer=_leave_ctrl_c_to_the_parent)
+            pool = multiprocessing.get_context("fork").Pool(processes, initializer=_leave_ctrl_c_to_the_parent,
+                                                            maxtasksperchild=1)
         except BaseException:
             _unblock_ctrl_c(blocked)
             raise

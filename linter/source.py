@@ -9,6 +9,7 @@ nowhere else.
 from __future__ import annotations
 
 import bisect
+from array import array
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
@@ -22,12 +23,14 @@ class SourceFile:
     format: str = ""
     raw: bytes | None = None  # the undecoded bytes (for fixes that must keep them)
     bom: bool = False  # the raw bytes start with a UTF-8 byte-order mark that ``text`` omits
-    _line_starts: list[int] | None = field(default=None, repr=False)
+    # where each line starts: machine integers, made on first use (a large file has a
+    # line index of hundreds of thousands of entries, which worker processes share)
+    _line_starts: "array[int] | None" = field(default=None, repr=False)
 
     def line_col(self, offset: int) -> tuple[int, int]:
         """1-based line and column (in characters) of a raw-text offset."""
         if self._line_starts is None:
-            starts = [0]
+            starts = array("q", [0])
             find = self.text.find
             i = find("\n")
             while i != -1:

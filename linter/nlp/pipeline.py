@@ -53,7 +53,7 @@ from linter.nlp import selfref
 from linter.nlp.keywords import table_version
 from linter.nlp.rulerefs import RuleMatcher, kind_rules
 from linter.nlp.segment import Context, Segmenter
-from linter.nlp.tokenizer import build_tokenizer
+from linter.nlp.tokenizer import register_tokenizer
 
 @dataclass(slots=True)
 class OracleState:
@@ -190,15 +190,22 @@ def _assign_rules(a: Ability, rules: dict[str, tuple[str, ...]]) -> None:
 
 
 class RuleRefs:
+    """The vocabulary component.  Its phrase matcher (thousands of CR terms) is built the
+    first time a Doc needs it: a run whose checks read no phrase never builds it."""
+
     def __init__(self, nlp: Language):
         self.nlp = nlp
-        self.matcher = RuleMatcher(nlp)
+        self._matcher: RuleMatcher | None = None
         self.version = table_version()
 
-    def __call__(self, doc: Doc) -> Doc:
-        if table_version() != self.version:  # a configuration added keywords
-            self.matcher = RuleMatcher(self.nlp)
+    @property
+    def matcher(self) -> RuleMatcher:
+        if self._matcher is None or table_version() != self.version:  # a configuration added keywords
             self.version = table_version()
+            self._matcher = RuleMatcher(self.nlp)
+        return self._matcher
+
+    def __call__(self, doc: Doc) -> Doc:
         st = _state(doc)
         _token_table(doc, st)
         starts, ends = st.tok_starts, st.tok_ends
@@ -271,11 +278,11 @@ MAX_TEXT_LENGTH = 2**31 - 1
 def get_pipeline() -> Language:
     """The pipeline, built once per process."""
     _register_extensions()
-    nlp = spacy.blank("en")
+    # built with our tokenizer, not English's (which would be built first, to be replaced)
+    nlp = spacy.blank("en", config={"nlp": {"tokenizer": {"@tokenizers": register_tokenizer()}}})
     # spaCy's limit guards the memory of a parser or NER model; this pipeline has neither and
     # its components run in time linear in the text, so a long rules text is parsed, not refused
     nlp.max_length = MAX_TEXT_LENGTH
-    nlp.tokenizer = build_tokenizer(nlp)
     nlp.add_pipe("oracle_self")
     nlp.add_pipe("oracle_abilities")
     nlp.add_pipe("oracle_rule_refs")
