@@ -106,13 +106,19 @@ class ReminderTextWording(Check):
     ## Example
     ```yaml
     cards:
-      - {name: Skyreach Scout, type_line: Creature — Bird, oracle_text: "Gleam (When this creature enters, scry 1.)"}
-      - {name: Skyreach Herald, type_line: Creature — Bird, oracle_text: "Gleam (When this creature enters, scry 1.)"}
-      - {name: Skyreach Envoy, type_line: Creature — Bird, oracle_text: "Gleam (As this creature enters, look at the top card of your library.)"}
+      - {name: Skyreach Scout, type_line: Creature — Bird, oracle_text: "Flying (This creature can't be blocked except by creatures with flying or reach.)"}
+      - {name: Skyreach Herald, type_line: Creature — Bird, oracle_text: "Flying (This creature can't be blocked except by creatures with flying or reach.)"}
+      - {name: Skyreach Envoy, type_line: Creature — Bird, oracle_text: "Flying (This creature can't be blocked expect by creatures with flying or reach.)"}
     ```
 
     ## Use instead
-    The same reminder text for Gleam on Skyreach Envoy.
+    The same reminder text for Flying on Skyreach Envoy:
+    ```yaml
+    cards:
+      - {name: Skyreach Scout, type_line: Creature — Bird, oracle_text: "Flying (This creature can't be blocked except by creatures with flying or reach.)"}
+      - {name: Skyreach Herald, type_line: Creature — Bird, oracle_text: "Flying (This creature can't be blocked except by creatures with flying or reach.)"}
+      - {name: Skyreach Envoy, type_line: Creature — Bird, oracle_text: "Flying (This creature can't be blocked except by creatures with flying or reach.)"}
+    ```
 
     ## Fix safety
     No fix: which wording is right is the designer's call.
