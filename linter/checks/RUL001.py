@@ -18,6 +18,8 @@ _ITS = re.compile(r"\b(?:its|their|that creature's|those creatures'|that token's
 _HASTE = re.compile(r"\bhaste\b", re.I)
 # every shape this check reports needs one of these words: most texts are skipped at once
 _WORTH_A_LOOK = re.compile(r"for mana|activate|entered|came under", re.I)
+_ACTIVATE_TAP = re.compile(r"\bactivate\b[^.]*?(?:\{T\}|\{Q\}|abilit)", re.I)
+_ARRIVAL_WORDS = re.compile(r"reate|battlefield|enter", re.I)
 
 
 class TapAbilityWhileSummoningSick(api.FaceCheck):
@@ -71,9 +73,11 @@ class TapAbilityWhileSummoningSick(api.FaceCheck):
     def check_face(self, face: api.FaceView) -> Iterable[api.Hit]:
         if not _WORTH_A_LOOK.search(face.text):
             return
-        if "for mana" in face.masked or "ctivate" in face.masked:
+        masked = face.masked
+        # the meaning is read only where words of an arrival and of a use stand together
+        if ("for mana" in masked or _ACTIVATE_TAP.search(masked)) and _ARRIVAL_WORDS.search(masked):
             yield from self._arrive_then_use(face)
-        if "entered" in face.text or "came under" in face.text:
+        if _ENTERED_THIS_TURN.search(face.text):
             yield from self._entered_this_turn(face)
 
     # -- an effect makes a creature arrive, then uses its {T} ability ----------------
