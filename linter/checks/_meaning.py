@@ -61,16 +61,21 @@ def does_elsewhere(face: api.FaceView, action: str, start: int, end: int) -> boo
 
     rx = _linked_words().get(action)
     text = face.text
+    # the card's other faces too: the parse links references within a face only
+    others = [f.oracle_text for i, f in enumerate(face.card.faces) if i != face.index and f.oracle_text]
     if rx is not None:
         if any(m.start() < start or m.end() > end for m in rx.finditer(text)):
             return True
+        if any(rx.search(other) for other in others):
+            return True
         table = tables.keywords()
-        for kw in face.keywords():
-            entry = table.get((kw.keyword or "").lower())
-            if entry is not None and entry.reminder and rx.search(entry.reminder):
-                return True
+        for other in api.card_faces(face.card):
+            for kw in other.keywords():
+                entry = table.get((kw.keyword or "").lower())
+                if entry is not None and entry.reminder and rx.search(entry.reminder):
+                    return True
     words = _implied().get(action, frozenset())
-    return any(w in text.lower() for w in words)
+    return any(w in t.lower() for t in (text, *others) for w in words)
 
 
 def becomes_a_creature(card: api.Card, face: api.FaceView) -> bool:
