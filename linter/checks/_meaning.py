@@ -78,15 +78,29 @@ def does_elsewhere(face: api.FaceView, action: str, start: int, end: int) -> boo
     return any(w in t.lower() for t in (text, *others) for w in words)
 
 
+_ONTO_BATTLEFIELD = re.compile(r"\bonto the battlefield\b|\bas an? (?:[\w -]+ )?creature\b", re.I)
+
+
 def becomes_a_creature(card: api.Card, face: api.FaceView) -> bool:
     """Whether the face is a creature or its own text can make it one: "This Vehicle becomes
-    an artifact creature", "It's a 2/2 creature", a station or crew mechanic, bestow."""
+    an artifact creature", "It's a 2/2 creature", a Vehicle or Spacecraft, or a keyword whose
+    reminder puts the card onto the battlefield as a creature (on the card, in the catalogue or
+    in the set's declaration of its own keyword)."""
     from linter.checks._chars import becomes_creature
 
     if face.face.has_type("Creature") or "Vehicle" in face.subtypes or "Spacecraft" in face.subtypes:
         return True
     if becomes_creature(card, face.face):
         return True
+    # a keyword whose reminder (in the catalogue, or the set's declaration) puts the card onto
+    # the battlefield as a creature: a custom mechanic that makes a spell a permanent
+    from linter import tables
+
+    table = tables.keywords()
+    for kw in face.keywords():
+        entry = table.get((kw.keyword or "").lower())
+        if entry is not None and entry.reminder and _ONTO_BATTLEFIELD.search(entry.reminder):
+            return True
     for view, clause in face.clauses():
         if clause.action is None or clause.negated or clause.action.name not in ("become", "be"):
             continue
