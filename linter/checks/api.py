@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Iterator
 
 from linter.checks.base import Check, Hit
 from linter.model import (
-    Ability, Card, Clause, CostPart, Face, ObjectRef, ParsedText, Phrase, PlayerRef, Reference, ZoneRef,
+    Ability, Card, Clause, CostPart, Face, ObjectRef, ParsedText, Phrase, PlayerRef, Reference, Trigger, ZoneRef,
 )
 from linter.nlp.text import SortedSpans, mask, reminder_spans
 
@@ -439,5 +439,5 @@ class FaceCheck(Check):
 
 
 # re-exported for check authors: the elements of the structure
-__all__ += ["Ability", "Card", "Clause", "CostPart", "Face", "Hit", "ObjectRef", "Phrase", "PlayerRef", "Reference",
+__all__ += ["Ability", "Card", "Clause", "CostPart", "Face", "Hit", "ObjectRef", "Phrase", "PlayerRef", "Reference", "Trigger",
             "ZoneRef"]
