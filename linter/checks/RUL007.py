@@ -20,6 +20,8 @@ _KEPT = frozenset({"land", "artifact"})
 # where the description of what the object becomes ends: "a 3/3 creature with haste and …"
 _DESCRIPTION_END = re.compile(r"\s(?:with|and|that|until|for|named)\s|,")
 _WORD = re.compile(r"[a-z]+")
+_BECOMES_CREATURE = re.compile(r"\bbecomes? [^.]{0,80}?\bcreatures?\b", re.I)
+_LAND_OR_ARTIFACT = re.compile(r"\b(?:lands?|artifacts?)\b", re.I)
 
 
 def _card_type_words(description: str) -> set[str]:
@@ -77,9 +79,10 @@ class TypeChangeDropsCardTypes(api.FaceCheck):
     message = "{subject} becomes {what}, which replaces its card types: it stops being {lost} ({hint})"
 
     def check_face(self, face: api.FaceView) -> Iterable[api.Hit]:
-        if "becom" not in face.masked:
-            return
+        masked = face.masked
         own = {t.lower() for t in face.card_types} & _PERMANENT_TYPES
+        if not _BECOMES_CREATURE.search(masked) or not (own & _KEPT or _LAND_OR_ARTIFACT.search(masked)):
+            return  # nothing becomes a creature, or nothing that is a land or an artifact
         for view, clause in face.actions("become"):
             subject = clause.subject
             if clause.negated or not isinstance(subject, ObjectRef) or "copy" in clause.text.lower():

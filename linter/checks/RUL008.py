@@ -13,6 +13,7 @@ _STATES = frozenset({"be", "have"})
 #: what a static ability states ("This creature has vigilance") rather than does
 _STATIC_STATES = frozenset({"be", "have", "gain-ability", "lose-ability", "modify-pt"})
 #: a triggered ability whose trigger is itself "When you do": it opens the ability
+_DONE_WORDS = re.compile(r"\b(?:you|they) (?:do|don't|did)\b", re.I)
 _REFLEXIVE_TRIGGER = re.compile(r"(?i)^\s*when (?:you|they) (?:do|don't|did)\s*$")
 
 
@@ -70,8 +71,9 @@ class NothingDoneBeforeWhenYouDo(api.FaceCheck):
 
     def check_face(self, face: api.FaceView) -> Iterable[api.Hit]:
         masked = face.masked
-        if "ou do" not in masked and "ey do" not in masked and "ou don't" not in masked and "ey don't" not in masked:
-            return
+        if not any(not _MAY.search(masked, masked.rfind("\n", 0, m.start()) + 1, m.start())
+                   for m in _DONE_WORDS.finditer(masked)):
+            return  # every "you do" follows a choice on its line: the meaning need not be read
         for view in face.walk():
             trigger = view.ability.trigger
             if trigger is not None and _REFLEXIVE_TRIGGER.match(trigger.text):

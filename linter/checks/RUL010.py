@@ -3,15 +3,38 @@ this creature") to something the card never does."""
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Iterable
+
+from linter.catalogue import load
 
 from linter.checks import api
 from linter.checks._meaning import does_elsewhere
 
-#: the words of the references this check reads: most faces have none of them
-_WORDS = re.compile(r"exiled|chosen|named|noted|revealed|sacrificed|discarded|milled|created|returned|destroyed"
-                    r"|countered|tapped|drawn|\b(?:was|were)\s+\w+ed\b|\bgift\b|promised", re.I)
+_LINKED_WORDS = r"exiled|chosen|named|noted|revealed|sacrificed|discarded|milled"
+
+
+@functools.lru_cache(maxsize=1)
+def _words() -> re.Pattern:
+    """The words of the references this check reads (most faces have none of them): the
+    linked participles and the keyword conditions of rules_data/meaning.yaml."""
+    conditions = "|".join(re.escape(w) for w in load("meaning")["keyword_conditions"])
+    return re.compile(rf"\b(?:{_LINKED_WORDS}|{conditions})\b", re.I)
+
+
+@functools.lru_cache(maxsize=1)
+def _tables() -> tuple[dict[str, str], dict[str, str], dict[str, tuple[str, ...]]]:
+    """(linked participle -> what it needs, keyword condition word -> its link, keyword -> its
+    links), from rules_data/meaning.yaml."""
+    data = load("meaning")
+    linked = {w: e["needs"] for w, e in data["references"]["linked"].items()}
+    conditions = {w: e["link"] for w, e in data["keyword_conditions"].items()}
+    links = {k.lower(): tuple(v) for k, v in data["keyword_links"].items()}
+    return linked, conditions, links
+
+
+_CUSTOM_CONDITION = re.compile(r"\b(?:was|were)\s+\w+ed\b", re.I)
 #: what the reference needs, in the words of rules_data/rules_checks.yaml linked_words
 _ACTION = {"choice": "choice"}
 # "if this spell was kicked", "if it was bargained", "if ~ was kicked": the object itself
@@ -75,8 +98,12 @@ class LinkedReferenceWithoutLink(api.FaceCheck):
     message = "{words!r} refers to {what}, but the card {never}"
 
     def check_face(self, face: api.FaceView) -> Iterable[api.Hit]:
-        if face.context.is_token or "Emblem" in face.card_types or not _WORDS.search(face.masked):
+        if face.context.is_token or "Emblem" in face.card_types:
             return  # a token's or an emblem's text refers to what the object that made it did
+        masked = face.masked
+        custom = bool(self.setting("keywords")) and _CUSTOM_CONDITION.search(masked) is not None
+        if not custom and not any(self._may_be_unlinked(face, m) for m in _words().finditer(masked)):
+            return  # every such word has its link on the card: the meaning need not be read
         for view, ref in face.references(unresolved=True):
             if ref.kind == "keyword":
                 hit = self._keyword(face, view, ref)
@@ -86,6 +113,17 @@ class LinkedReferenceWithoutLink(api.FaceCheck):
                 continue
             if hit is not None:
                 yield hit
+
+    @staticmethod
+    def _may_be_unlinked(face: api.FaceView, m: re.Match) -> bool:
+        """Whether the word at ``m`` may be a reference with nothing on the card to link to (a
+        quick look at the text and the keywords, before the meaning is read)."""
+        word = m.group(0).lower()
+        linked, conditions, links = _tables()
+        if word in linked:
+            return not does_elsewhere(face, _ACTION.get(linked[word], linked[word]), m.start(), m.end())
+        link = conditions.get(word)
+        return link is None or not any(link in links.get((kw.keyword or "").lower(), ()) for kw in face.keywords())
 
     def _keyword(self, face: api.FaceView, view: api.AbilityView, ref: api.Reference) -> api.Hit | None:
         link = ref.needs.split(":", 1)[1]

@@ -85,8 +85,15 @@ class BattlefieldAbilityOnSpell(api.FaceCheck):
     message = "{what} on {kind}: {why}"
 
     def check_face(self, face: api.FaceView) -> Iterable[api.Hit]:
-        if not face.is_spell or becomes_a_creature(face.card, face):
-            return  # (a custom mechanic may put the spell onto the battlefield as a creature)
+        if not face.is_spell or not any(a.kind in ("keyword", "triggered") for a in face.abilities):
+            return
+        hits = list(self._hits(face))
+        # a custom mechanic may put the spell onto the battlefield as a creature: asked only
+        # where there is something to report, as it reads the meaning of the face
+        if hits and not becomes_a_creature(face.card, face):
+            yield from hits
+
+    def _hits(self, face: api.FaceView) -> Iterable[api.Hit]:
         kind = "an instant" if face.face.has_type("Instant") else "a sorcery"
         table = None
         for ability in face.abilities:

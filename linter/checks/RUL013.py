@@ -14,6 +14,9 @@ _OTHER_OBJECT = re.compile(r"\b(?:creatures?|cards?|permanents?|artifacts?|encha
                            re.I)
 
 
+_TO_BATTLEFIELD = re.compile(r"\b(?:onto|to) the battlefield\b")
+
+
 class SpellEntersBattlefield(api.FaceCheck):
     """An instant or sorcery whose text puts or returns the card itself onto the battlefield.
 
@@ -59,7 +62,7 @@ class SpellEntersBattlefield(api.FaceCheck):
     message = "{words!r} puts {kind} onto the battlefield, where it can never be: it stays where it is"
 
     def check_face(self, face: api.FaceView) -> Iterable[api.Hit]:
-        if not face.is_spell or "battlefield" not in face.masked:
+        if not face.is_spell or not _TO_BATTLEFIELD.search(face.masked) or not (face.self_refs or " it " in face.masked):
             return
         if any(f.is_permanent for f in face.card.faces) or becomes_a_creature(face.card, face):
             return

@@ -101,6 +101,8 @@ def becomes_a_creature(card: api.Card, face: api.FaceView) -> bool:
         entry = table.get((kw.keyword or "").lower())
         if entry is not None and entry.reminder and _ONTO_BATTLEFIELD.search(entry.reminder):
             return True
+    if "creature" not in face.masked:
+        return False
     for view, clause in face.clauses():
         if clause.action is None or clause.negated or clause.action.name not in ("become", "be"):
             continue
