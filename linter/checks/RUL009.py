@@ -19,7 +19,7 @@ _POSSESSIVE = "(?:" + "|".join(re.escape(w).replace("'", "['’]") for w in sort
 _PLACE = re.compile(rf"\b(?P<prep>from|into|onto|on top of|on the bottom of|to the top of|to the bottom of|to|in"
                     rf"|search|searches)"
                     rf"\s+{_POSSESSIVE}\s+(?!(?:library|libraries|hand|hands|graveyard|graveyards)\b)"
-                    rf"(?P<zone>[a-z]+(?:-[a-z]+)?)(?:\s(?P<next>[a-z]+))?", re.I)
+                    rf"(?P<zone>[a-z]+(?:-[a-z]+)?)(?![\w'’-])(?:\s(?P<next>[a-z]+))?", re.I)
 #: the actions that move a card between zones: what follows their "from/into/onto" is a zone
 _MOVES = frozenset({"put", "return", "shuffle", "exile", "cast", "play", "draw", "mill", "discard", "search",
                     "reveal", "look"})
