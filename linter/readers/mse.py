@@ -26,7 +26,9 @@ import zipfile
 import zlib
 
 from linter.model import Card, Face, order_colors
-from linter.readers.base import ReadError, ReadResult
+from linter.fixes_codecs import mse_codec
+from linter.readers.base import ReadError, Reader, ReadResult, read_guarded
+from linter.readers.layouts import guess_layout
 from linter.readers.markup import Mapped, mse_symbols, oracle_loyalty, strip_mse
 from linter.source import Loc, SourceFile
 
@@ -76,8 +78,6 @@ class _Budget:
 
 def read_package(raw: bytes, path: str) -> ReadResult:
     """Read an ``.mse-set`` file (the zip package, or a set file saved under that name)."""
-    from linter.readers.detect import read_source
-
     if not is_zip(raw):
         body = raw[3:] if raw.startswith(b"\xef\xbb\xbf") else raw
         try:
@@ -86,7 +86,7 @@ def read_package(raw: bytes, path: str) -> ReadResult:
             text = ""
         if looks_like_mse(text, SET_FILE):
             source = SourceFile(path=path, text=text, raw=raw, bom=body is not raw)
-            return read_source(source, read_mse)
+            return read_guarded(source, read_mse)
         return ReadResult(path=path, error=ReadError(
             "not a zip archive: an .mse-set file is a zip package holding a file named 'set'", 1, 1))
     try:
@@ -98,7 +98,7 @@ def read_package(raw: bytes, path: str) -> ReadResult:
     source = SourceFile(path=path, text=text, raw=None)  # the bytes are the zip's: no edits in place
     prefix = member.filename[: -len(SET_FILE)]
     opener = _ZipIncludes(zf, prefix, path, budget)
-    return read_source(source, lambda src, res: _read_as(src, res, "mse-set", opener))
+    return read_guarded(source, lambda src, res: _read_as(src, res, "mse-set", opener))
 
 
 def open_package(raw: bytes) -> tuple[zipfile.ZipFile, zipfile.ZipInfo]:
@@ -676,8 +676,6 @@ _SHEETS = (
 
 
 def _layout(sheet: str, card: Card) -> str:
-    from linter.readers.yamlcards import guess_layout
-
     for pattern, layout in _SHEETS:
         if pattern.search(sheet):
             if layout == "token" and len(card.faces) > 1:
@@ -691,5 +689,13 @@ def _layout(sheet: str, card: Card) -> str:
     return guess_layout(card)
 
 
-__all__ = ["looks_like_mse", "is_zip", "open_package", "read_package", "read_mse", "parse_blocks", "block_fields",
+READER = Reader(
+    name="mse",
+    looks_like=lambda probe: looks_like_mse(probe.text, probe.path),
+    read=lambda probe, result: read_mse(probe.source, result),
+    codec=mse_codec,
+    formats=("mse", "mse-set"),
+)
+
+__all__ = ["READER", "looks_like_mse", "is_zip", "open_package", "read_package", "read_mse", "parse_blocks", "block_fields",
            "MAX_ENTRIES", "MAX_UNPACKED", "MAX_RATIO"]
