@@ -37,6 +37,7 @@ class Report:
     cards: list[Card] = field(default_factory=list)
     internal_errors: list[str] = field(default_factory=list)
     baselined: int = 0  # findings left out because the baseline holds them
+    passed_over: list[str] = field(default_factory=list)  # files a folder scan found that are no card files
 
     @property
     def unreadable(self) -> int:
@@ -52,6 +53,7 @@ class Report:
             "error": self.count("error"),
             "warning": self.count("warning"),
             "info": self.count("info"),
+            "passed_over": len(self.passed_over),
         }
 
     @property
@@ -90,8 +92,11 @@ def _check_paths(paths: Iterable[str], selection: Selection, config: Config | No
                  jobs: int | None = 1) -> Report:
     report = Report()
     if results is None:
-        results = read_paths(paths)
+        results = read_paths(paths, config)
     for result in results:
+        if result.skipped:
+            report.passed_over.append(result.path)
+            continue
         report.files.append(FileEntry(result.path, result.format, len(result.cards),
                                       result.error.describe() if result.error else None))
         if result.error and selection.active(UNREADABLE):
@@ -142,9 +147,19 @@ def filter_findings(report: Report, selection: Selection, config: Config | None 
     return out
 
 
-def read_paths(paths: Iterable[str]) -> list[ReadResult]:
-    files, missing = readers.discover(list(paths))
-    return [readers.read_file(p) for p in files] + list(missing)
+def read_paths(paths: Iterable[str], config: Config | None = None) -> list[ReadResult]:
+    """Every file under ``paths`` read; a file a folder scan found that is no card file is
+    marked ``skipped`` (passed over, counted, never an error)."""
+    scanned: set[str] = set()
+    options = config.scan_options() if config is not None else None
+    files, missing = readers.discover(list(paths), options, scanned)
+    out = []
+    for p in files:
+        result = readers.read_file(p)
+        if p in scanned:
+            result.skipped = readers.passed_over(result)
+        out.append(result)
+    return out + list(missing)
 
 
 #: faces parsed in one ``nlp.pipe`` batch

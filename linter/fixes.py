@@ -452,6 +452,20 @@ class FixRun:
     #: fields two checks kept rewriting: one line each, naming the checks and the field
     disagreements: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)  # written, but something to know (a hard link)
+    #: per file, how many findings of each (code, name) the fixes took away
+    fixed_codes: dict[str, dict[tuple[str, str], int]] = field(default_factory=dict)
+
+    def fixed_lines(self) -> list[str]:
+        """--show-fixes: the files fixed, each with a count per code."""
+        out = []
+        for path in self.changed:
+            codes = self.fixed_codes.get(path, {})
+            if not codes:
+                continue
+            out.append(f"  {path}:")
+            for (code, name), n in sorted(codes.items()):
+                out.append(f"    {n} \u00d7 {code} ({name})")
+        return out
 
     @property
     def changed(self) -> list[str]:
@@ -470,7 +484,8 @@ class FixRun:
 
 
 def run_fixes(paths: Iterable[str], select=None, ignore=None, *, config=None, baseline=None,
-              unsafe: bool = False, write: bool = True, max_rounds: int = MAX_ROUNDS) -> FixRun:
+              unsafe: bool = False, write: bool = True, max_rounds: int = MAX_ROUNDS,
+              results: list[ReadResult] | None = None) -> FixRun:
     """Check ``paths``, apply the fixes, check again until nothing more applies, write the files.
 
     Each round's result is checked before it is kept.  Without ``unsafe``, a
@@ -478,11 +493,13 @@ def run_fixes(paths: Iterable[str], select=None, ignore=None, *, config=None, ba
     no safe fix takes away, is not applied: it is reported as unsafe, with the
     finding it would add.  A field that comes back to a text it already had
     (two checks undoing each other's fixes) keeps the first text of that
-    cycle, takes no more fixes, and the two checks are named.
+    cycle, takes no more fixes, and the two checks are named.  ``results`` gives
+    files already read instead of ``paths`` (standard input).
     """
     from linter.engine import check_paths, read_paths
 
-    results = read_paths(list(paths))
+    if results is None:
+        results = read_paths(list(paths), config)
     run = FixRun()
     for r in results:
         if r.source is not None and r.source.raw is not None:
@@ -534,6 +551,9 @@ def run_fixes(paths: Iterable[str], select=None, ignore=None, *, config=None, ba
         for path, planned in applied.items():
             undone = guard.remember(path, before[path], current[path], planned, run.disagreements)
             run.fixed[path] = run.fixed.get(path, 0) + len(planned) - undone
+            codes = run.fixed_codes.setdefault(path, {})
+            for p in planned:
+                codes[(p.diagnostic.code, p.diagnostic.name)] = codes.get((p.diagnostic.code, p.diagnostic.name), 0) + 1
         run.rounds = round_no
         report = new_report
     else:
@@ -568,6 +588,7 @@ def run_fixes(paths: Iterable[str], select=None, ignore=None, *, config=None, ba
             for p in run.not_written:
                 current[p] = originals[p]
                 run.fixed.pop(p, None)
+                run.fixed_codes.pop(p, None)
             report = lint([current[p] for p in order])
     held = guard.hold_back_in_report(report, current)
     run.refused = held + drop_unfixable(report)

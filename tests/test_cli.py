@@ -100,7 +100,8 @@ def test_json_report_shape(cards):
                       "severity", "message", "rules", "card", "face", "field", "fix"}
     assert all(isinstance(r, str) for r in d["rules"])
     assert report["summary"] == {"files": 1, "cards": 1, "error": report["summary"]["error"],
-                                 "warning": report["summary"]["warning"], "info": report["summary"]["info"]}
+                                 "warning": report["summary"]["warning"], "info": report["summary"]["info"],
+                                 "passed_over": 0}
 
 
 def test_rules_lists_every_check():

@@ -18,7 +18,8 @@ _YAML_HINT = re.compile(
 # has one of them (a card file with a typo), passed over when not (a tool's file with comments)
 _CARD_KEY = re.compile(
     r"""(?:^|[\s{,"'])(?:oracle_text|type_line|mana_cost|card_faces|manaCost|typeLine|rulesText|rules_text"""
-    r"""|card_name|cardName)["']?[ \t]*:|<card\b|<cockatrice_carddatabase\b""",
+    r"""|card_name|cardName|colorIdentity|manaValue|convertedManaCost)["']?[ \t]*:"""
+    r"""|<card\b|<cockatrice_carddatabase\b""",
     re.M,
 )
 
