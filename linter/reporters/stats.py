@@ -38,7 +38,7 @@ def format_statistics(rows: list[dict], color: bool = False) -> list[str]:
     for r in rows:
         fix = " [*]" if r["fixable"] else ""
         out.append(f"{paint(str(r['count']).rjust(wn), 'count', color)}  "
-                   f"{paint(r['code'].ljust(wc), 'code', color)}  "
+                   f"{paint(r['code'].ljust(wc), r['severity'], color)}  "
                    f"{paint(r['severity'].ljust(ws), r['severity'], color)}  {r['name']}{fix}")
     return out
 
