@@ -275,6 +275,7 @@ def resolve(check: Check, card: Card, hit: Hit) -> Diagnostic:
         line=line, column=column, end_line=end_line, end_column=end_column,
         card=card.name or face_name, face=hit.face, field=hit.field,
         start=hit.start, end=hit.end, fix=hit.fix, card_obj=card,
+        entry=card.source.entry if card.source else None,
     )
 
 
@@ -289,7 +290,7 @@ def unreadable_diagnostic(result: ReadResult) -> Diagnostic:
         severity=UnreadableFile.severity,
         message=UnreadableFile.message.format(what=getattr(err, "what", "card file"), reason=err.reason),
         rules=UnreadableFile.rules, path=result.path, line=line, column=col,
-        end_line=line, end_column=col,
+        end_line=line, end_column=col, entry=result.source.entry if result.source else None,
     )
 
 
@@ -304,6 +305,7 @@ def entry_diagnostics(result: ReadResult) -> list[Diagnostic]:
             code=check.code, name=check.name, category=check.category, severity=check.severity,
             message=check.message.format(reason=reason), rules=check.rules, path=result.path,
             line=line, column=col, end_line=line, end_column=col,
+            entry=result.source.entry if result.source else None,
         ))
     return out
 

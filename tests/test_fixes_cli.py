@@ -193,21 +193,6 @@ def test_fixes_go_on_until_nothing_applies(tmp_path):
     assert "Fixed 2 finding(s) in 1 file." in out
 
 
-def test_a_zipped_mse_package_is_left_as_it_is(tmp_path):
-    needs("TPL001")
-    import zipfile
-
-    package = tmp_path / "set.mse-set"
-    with zipfile.ZipFile(package, "w") as zf:
-        zf.write(Path(__file__).resolve().parent / "fixtures" / "fixes" / "mse" / "set", "set")
-    before = package.read_bytes()
-    code, out, err = run("--fix", "--select", "TPL001", str(package))
-    assert package.read_bytes() == before
-    assert "cannot be edited in place" in err
-    assert "TPL001" in out and "[*]" not in out and "Fixed" not in out
-    assert code == 1
-
-
 # templating checks end to end ---------------------------------------------------------------
 
 

@@ -31,6 +31,7 @@ from linter.readers.base import ReadError, Reader, ReadResult, read_guarded
 from linter.readers.layouts import guess_layout
 from linter.readers.markup import Mapped, mse_symbols, oracle_loyalty, strip_mse
 from linter.source import Loc, SourceFile
+from linter.zipentry import ZipEntry
 
 #: limits for reading a zipped package
 MAX_ENTRIES = 10_000
@@ -92,10 +93,13 @@ def read_package(raw: bytes, path: str) -> ReadResult:
     try:
         zf, member = open_package(raw)
         budget = _Budget()
-        text = _member_text(zf, member, budget)
+        data = _member_bytes(zf, member, budget)
+        text = _decoded(member.filename, data)
     except ReadError as e:
         return ReadResult(path=path, format="mse-set", error=e)
-    source = SourceFile(path=path, text=text, raw=None)  # the bytes are the zip's: no edits in place
+    # the entry's own bytes: fixes edit them, and the archive is written again around them
+    source = SourceFile(path=path, text=text, raw=data, bom=data.startswith(b"\xef\xbb\xbf"),
+                        container=ZipEntry(raw, member.filename, data))
     prefix = member.filename[: -len(SET_FILE)]
     opener = _ZipIncludes(zf, prefix, path, budget)
     return read_guarded(source, lambda src, res: _read_as(src, res, "mse-set", opener))
@@ -145,6 +149,10 @@ def _declared_entries(raw: bytes) -> int | None:
 
 
 def _member_text(zf: zipfile.ZipFile, info: zipfile.ZipInfo, budget: _Budget) -> str:
+    return _decoded(info.filename, _member_bytes(zf, info, budget))
+
+
+def _member_bytes(zf: zipfile.ZipFile, info: zipfile.ZipInfo, budget: _Budget) -> bytes:
     name = info.filename
     if info.flag_bits & 0x1:
         raise ReadError(f"'{name}' in the zip archive is encrypted")
@@ -165,6 +173,10 @@ def _member_text(zf: zipfile.ZipFile, info: zipfile.ZipInfo, budget: _Budget) ->
         raise ReadError(f"'{name}' unpacks to more than the limit of {MAX_UNPACKED} bytes"
                         " (refused as a possible zip bomb)")
     budget.left -= len(data)
+    return data
+
+
+def _decoded(name: str, data: bytes) -> str:
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
     try:

@@ -15,7 +15,8 @@ def format_line(d: Diagnostic, color: bool = False) -> str:
     rules = f" [CR {', '.join(d.rules)}]" if d.rules else ""
     card = f" ({printable(d.card)})" if d.card else ""
     fix = " [*]" if d.fix is not None and d.fix.safe else ""
-    return (f"{paint(printable(d.path), 'path', color)}:{d.line}:{d.column}: {paint(d.code, d.severity, color)} "
+    entry = f":{printable(d.entry)}" if d.entry else ""
+    return (f"{paint(printable(d.path), 'path', color)}{entry}:{d.line}:{d.column}: {paint(d.code, d.severity, color)} "
             f"{paint(d.severity, d.severity, color)}: {printable(d.message)}{paint(rules, 'rules', color)}"
             f"{paint(card, 'card', color)}{paint(fix, 'fix', color)}")
 
