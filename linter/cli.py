@@ -507,6 +507,20 @@ def parse(paths, text, name, type_line, mana_cost, fmt) -> None:
     sys.exit(2 if result.unreadable else 0)
 
 
+@main.command()
+@click.option("--stdio", is_flag=True, help="Speak over standard input and output (the only way; accepted for "
+                                            "clients that pass it).")
+def server(stdio) -> None:
+    """Run the language server (LSP over standard input and output) for editors.
+
+    Diagnostics for every supported card file as it is opened and edited, each fix as a
+    code action, and on hover the parse of the rules text with the CR rules it invokes.
+    See the README for VS Code and Neovim."""
+    from linter.server import serve
+
+    serve()
+
+
 def _register_subcommands() -> None:
     """Command groups that live in their own packages (their modules import nothing heavy)."""
     from linter.cr.commands import cr_group, explain_command
