@@ -193,7 +193,7 @@ def check(paths, fmt, select, extend_select, ignore, exclude, extend_exclude, re
         config.respect_gitignore = respect_gitignore
     config.force_exclude = force_exclude
     config.baseline_file = baseline_path
-    _use_oracle(oracle_path, select, config)
+    _use_oracle(oracle_path, select, ignore, config)
     results = [_read_stdin(shown_name)] if stdin else None
     out = _Output(output_file, fmt, color, statistics)
     try:
@@ -377,10 +377,11 @@ def _fix(paths, select, ignore, config, baseline, unsafe, show_diff, fmt, quiet,
     return code
 
 
-def _use_oracle(path, select, config) -> None:
-    """Choose the Oracle index of the run; say so on stderr when it cannot be used."""
+def _use_oracle(path, select, ignore, config) -> None:
+    """Choose the Oracle index of the run; say so on stderr, once, when it cannot be used."""
     from linter.checks import _oracle
-    from linter.selection import parse_codes
+    from linter.checks.base import all_checks
+    from linter.selection import Selection
 
     _oracle.use(path)
     problem = _OPENING_PROBLEM[0] = _oracle.reference_problem()
@@ -389,8 +390,13 @@ def _use_oracle(path, select, config) -> None:
         sys.exit(2)
     if problem:
         _say(f"oraclelint: warning: {problem}; the oracle checks (ORC) are off")
-    elif _oracle.reference() is None and any(
-            c.startswith("ORC") for c in parse_codes(select) + list(config.select)):
+        return
+    chosen, ignored = config.selection(select, ignore)
+    # only where the run asks for them ("--select ORC", "ALL", the configuration's select):
+    # a run with the default selection is not told about an index it did not ask for
+    selection = Selection(chosen, ignored)
+    if _oracle.reference() is None and chosen and any(
+            code.startswith("ORC") and selection.active(code) for code in all_checks()):
         click.echo("oraclelint: note: no Oracle index (run 'oraclelint oracle update' or give --oracle PATH); "
                    "the oracle checks (ORC) are off", err=True)
 
@@ -489,15 +495,28 @@ def export(paths, fmt, output, all_versions) -> None:
 @click.option("--type-line", help="The card's type line (with --text).")
 @click.option("--mana-cost", help="The card's mana cost (with --text).")
 @click.option("--format", "fmt", type=FORMATS, default="text", show_default=True)
-def parse(paths, text, name, type_line, mana_cost, fmt) -> None:
+@click.option("--config", "config_path", type=click.Path(dir_okay=False),
+              help="Configuration file (default: oraclelint.toml or pyproject.toml found upward), "
+                   "whose declared keywords, ability words and types the parse knows.")
+def parse(paths, text, name, type_line, mana_cost, fmt, config_path) -> None:
     """Show how the rules text is parsed: abilities, costs and the CR rules each phrase invokes."""
     from linter import parse_view
+    from linter.config import ConfigError, load_config, reset_active
 
     if text is None and not paths:
         raise click.UsageError("give card files or --text")
     if text is not None and paths:
         raise click.UsageError("give card files or --text, not both")
-    result = parse_view.parse(paths, text=text, name=name, type_line=type_line, mana_cost=mana_cost)
+    try:
+        config = load_config(paths or ["."], explicit=config_path)
+    except ConfigError as exc:
+        click.echo(f"oraclelint: error: {exc}", err=True)
+        sys.exit(2)
+    config.install()  # a set's own keywords and types are parsed as such
+    try:
+        result = parse_view.parse(paths, text=text, name=name, type_line=type_line, mana_cost=mana_cost)
+    finally:
+        reset_active()
     if fmt == "json":
         click.echo(json.dumps(result.as_json(), indent=2, ensure_ascii=False))
     else:

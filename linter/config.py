@@ -90,6 +90,14 @@ class Config:
     force_exclude: bool = False
     #: set by the command line: the baseline file in use, never read as a card file
     baseline_file: str | None = None
+    #: the templating checks also read cards outside the tournament card pool
+    non_tournament_templating: bool = False
+    #: what the set invents beside keywords: subtypes by card type ("*": any card type),
+    #: supertypes, keyword actions and zones
+    subtypes: dict[str, list[str]] = field(default_factory=dict)
+    supertypes: list[str] = field(default_factory=list)
+    keyword_actions: list[str] = field(default_factory=list)
+    zones: list[str] = field(default_factory=list)
 
     @property
     def root(self) -> Path:
@@ -208,7 +216,15 @@ class Config:
             "custom_keywords": [k.as_dict() for k in self.keywords],
             "ability_words": list(self.ability_words),
             "symbols": list(self.symbols),
+            "subtypes": {t: list(names) for t, names in self.subtypes.items()},
+            "supertypes": list(self.supertypes),
+            "keyword_actions": list(self.keyword_actions),
+            "zones": list(self.zones),
         }
+
+    def declares_mechanics(self) -> bool:
+        return bool(self.keywords or self.ability_words or self.symbols or self.subtypes
+                    or self.supertypes or self.keyword_actions or self.zones)
 
     def install(self) -> bool:
         """Make this the active configuration and hand its mechanics to the catalogue.
@@ -221,10 +237,10 @@ class Config:
         try:
             from linter import tables
         except ImportError:  # pragma: no cover - catalogue missing
-            return not (self.keywords or self.ability_words or self.symbols)
+            return not self.declares_mechanics()
         extend = getattr(tables, "extend", None)
         if extend is None:
-            return not (self.keywords or self.ability_words or self.symbols)
+            return not self.declares_mechanics()
         extend(**self.mechanics())
         return True
 
@@ -401,6 +417,7 @@ def load_config(paths: Iterable[str | os.PathLike] = (), explicit: str | os.Path
 
 _KEYS = ("select", "ignore", "extend-select", "per-file-ignores", "per-card-ignores", "severity",
          "self-reference", "cr-edition", "set-kind", "keywords", "ability-words", "symbols",
+         "non-tournament-templating", "subtypes", "supertypes", "keyword-actions", "zones",
          "exclude", "extend-exclude", "respect-gitignore")
 _KEYWORD_KEYS = ("name", "parameter", "kind", "reminder")
 
@@ -447,6 +464,11 @@ def parse_config(table: Any, path: Path | None = None, prefix: str = "") -> Conf
         c.severity[code_u] = level
     c.self_reference = _choice(table, "self-reference", SELF_REFERENCE_STYLES, path, prefix) or "this-object"
     c.set_kind = _choice(table, "set-kind", SET_KINDS, path, prefix)
+    if "non-tournament-templating" in table:
+        value = table["non-tournament-templating"]
+        if not isinstance(value, bool):
+            raise ConfigError(path, where("non-tournament-templating"), f"{value!r} is not true or false")
+        c.non_tournament_templating = value
     if "cr-edition" in table:
         ed = table["cr-edition"]
         ed = ed.isoformat() if hasattr(ed, "isoformat") else ed  # a bare TOML date
@@ -463,6 +485,10 @@ def parse_config(table: Any, path: Path | None = None, prefix: str = "") -> Conf
         c.respect_gitignore = table["respect-gitignore"]
     c.keywords = _keywords(table.get("keywords", []), path, where("keywords"))
     c.ability_words = _strings(table.get("ability-words", []), path, where("ability-words"))
+    c.subtypes = _subtypes(table.get("subtypes", []), path, where("subtypes"))
+    c.supertypes = _strings(table.get("supertypes", []), path, where("supertypes"))
+    c.keyword_actions = _strings(table.get("keyword-actions", []), path, where("keyword-actions"))
+    c.zones = _strings(table.get("zones", []), path, where("zones"))
     symbols = _strings(table.get("symbols", []), path, where("symbols"))
     for i, sym in enumerate(symbols):
         bare = sym[1:-1] if sym.startswith("{") and sym.endswith("}") else sym
@@ -507,6 +533,24 @@ def _patterns(value: Any, path, key: str) -> list[str]:
         if problem:
             raise ConfigError(path, f"{key}[{i}]", f"{pattern!r} is not a usable pattern: {problem}")
     return list(value)
+def _subtypes(value: Any, path, key: str) -> dict[str, list[str]]:
+    """``subtypes = ["Vertexling"]`` (of any card type) or a table of card type -> subtypes
+    (``[subtypes] Creature = ["Vertexling"]``)."""
+    if isinstance(value, (str, list)):
+        names = _strings(value, path, key)
+        return {"*": names} if names else {}
+    if not isinstance(value, dict):
+        raise ConfigError(path, key, "expected a list of subtypes or a table of card type = [subtypes]")
+    from linter.tables import types
+
+    known = types().card_types
+    out: dict[str, list[str]] = {}
+    for card_type, names in value.items():
+        if card_type not in known:
+            raise ConfigError(path, f"{key}.{_toml_key(card_type)}",
+                              f"{card_type!r} is not a card type ({', '.join(sorted(known))})")
+        out[card_type] = _strings(names, path, f"{key}.{_toml_key(card_type)}")
+    return out
 
 
 def _codes(value: Any, path, key: str) -> list[str]:

@@ -10,7 +10,7 @@ from typing import Iterable
 
 from linter import parallel, readers, suppress
 from linter.baseline import Baseline
-from linter.checks.base import Check, Hit, all_checks
+from linter.checks.base import Check, Hit, all_checks, one_finding_per_defect
 from linter.config import Config, reset_active
 from linter.diagnostics import Diagnostic
 from linter.model import Card
@@ -91,6 +91,7 @@ def _check_paths(paths: Iterable[str], selection: Selection, config: Config | No
                  baseline: Baseline | None, results: list[ReadResult] | None = None,
                  jobs: int | None = 1) -> Report:
     report = Report()
+    read_here = results is None  # not a fix's second look at files it is editing
     if results is None:
         results = read_paths(paths, config)
     for result in results:
@@ -111,6 +112,8 @@ def _check_paths(paths: Iterable[str], selection: Selection, config: Config | No
     else:
         found = lint_cards(report.cards, selection=selection, errors=failures)
     report.diagnostics.extend(found)
+    if config is not None and read_here:
+        report.diagnostics.extend(lint_declared_reminders(config, selection, failures))
     report.diagnostics = filter_findings(report, selection, config, baseline)
     # a card that was not checked is always reported: no selection, suppression or baseline hides it
     report.diagnostics.extend(failures)
@@ -160,6 +163,21 @@ def read_paths(paths: Iterable[str], config: Config | None = None) -> list[ReadR
             result.skipped = readers.passed_over(result)
         out.append(result)
     return out + list(missing)
+
+
+def lint_declared_reminders(config: Config, selection: Selection, errors: list[Diagnostic]) -> list[Diagnostic]:
+    """The wording and symbol checks on the reminder texts the configuration declares
+    (reported in the configuration file; no fix is offered there)."""
+    from linter.checks._declared import CODE_PREFIXES, declared_reminder_cards
+
+    cards = declared_reminder_cards(config)
+    codes = [c for c in all_checks() if c.startswith(CODE_PREFIXES) and selection.active(c)]
+    if not cards or not codes:
+        return []
+    found = lint_cards(cards, selection=Selection(codes), errors=errors)
+    for d in found:
+        d.fix = None
+    return found
 
 
 #: faces parsed in one ``nlp.pipe`` batch
@@ -227,7 +245,7 @@ def _lint_cards(cards: list[Card], selection: Selection, errors: list[Diagnostic
     for card in cards:
         parsed = id(card) not in unparsed
         for check in card_checks:
-            if not parsed and getattr(check, "needs_parse", True):
+            if not check.applies_to(card) or (not parsed and getattr(check, "needs_parse", True)):
                 continue
             try:
                 for hit in check.check_card(card):
@@ -238,16 +256,18 @@ def _lint_cards(cards: list[Card], selection: Selection, errors: list[Diagnostic
         by_file: dict[str, list[Card]] = {}
         for card in cards:
             by_file.setdefault(card.source.path if card.source else "", []).append(card)
-        for group in by_file.values():
-            parsed_group = [c for c in group if id(c) not in unparsed] if unparsed else group
+        for file_cards in by_file.values():
             for check in set_checks:
-                members = parsed_group if getattr(check, "needs_parse", True) else group
+                group = [c for c in file_cards if check.applies_to(c)
+                         and (id(c) not in unparsed or not getattr(check, "needs_parse", True))]
+                if not group:
+                    continue
                 try:
-                    for card, hit in check.check_set(members):
+                    for card, hit in check.check_set(group):
                         out.append(resolve(check, card, hit))
                 except Exception as exc:
                     errors.append(internal_error(group[0], exc, f"{check.code} (a check of the whole file)"))
-    return out
+    return one_finding_per_defect(out)
 
 
 def resolve(check: Check, card: Card, hit: Hit) -> Diagnostic:

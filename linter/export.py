@@ -43,6 +43,8 @@ _FACE_LISTS = ("colors", "color_indicator")
 _CARD_LEVEL = ("mana_cost", "type_line", "oracle_text", "power", "toughness", "loyalty", "defense",
                "colors", "color_indicator", "flavor_text")
 IGNORE_FIELD = "oraclelint-ignore"
+#: what a card says of its product (printings of one card differ in them)
+PRODUCT_KEYS = ("set_type", "digital", "border_color", "security_stamp", "promo_types")
 #: layouts whose cards are not unique by name (tokens and the like)
 _NOT_UNIQUE_LAYOUTS = frozenset({"token", "double_faced_token", "emblem", "art_series"})
 
@@ -120,6 +122,12 @@ def card_fields(card: Card, fmt: str = "yaml") -> dict[str, Any]:
         out["set"] = card.set_code
     if card.released is not None:
         out["released_at"] = card.released
+    # what the file said of the card's product round-trips in YAML; the Scryfall export is
+    # what an Oracle index is built from, where a memorabilia printing would be no card
+    for key in PRODUCT_KEYS if not scryfall else ():
+        value = getattr(card, key)
+        if value is not None:
+            out[key] = list(value) if isinstance(value, tuple) else value
     if IGNORE_FIELD in card.extra:
         value = card.extra[IGNORE_FIELD]
         out[IGNORE_FIELD] = list(value) if isinstance(value, tuple) else value
@@ -128,7 +136,7 @@ def card_fields(card: Card, fmt: str = "yaml") -> dict[str, Any]:
 
 _ORDER = ("object", "name", "layout", "mana_cost", "cmc", "type_line", "oracle_text", "power", "toughness",
           "loyalty", "defense", "colors", "color_indicator", "color_identity", "keywords", "flavor_text",
-          "card_faces", "set", "released_at", IGNORE_FIELD)
+          "card_faces", "set", "released_at", *PRODUCT_KEYS, IGNORE_FIELD)
 
 
 def _ordered(fields: dict[str, Any]) -> dict[str, Any]:
@@ -157,7 +165,7 @@ def _key(name: str) -> str:
 def _characteristics(card: Card) -> str:
     """What makes two printings the same card (everything but set and date)."""
     fields = card_fields(card)
-    for key in ("set", "released_at", IGNORE_FIELD):
+    for key in ("set", "released_at", *PRODUCT_KEYS, IGNORE_FIELD):
         fields.pop(key, None)
     return json.dumps(fields, sort_keys=True, ensure_ascii=False)
 

@@ -58,6 +58,7 @@ class CostPart:
     text: str
     start: int
     end: int
+    rules: tuple[str, ...] = ()  # the rules of paying it (107.5 for {T}, 701.21 for sacrificing ...)
 
 
 @dataclass(slots=True)
@@ -69,6 +70,186 @@ class Phrase:
     start: int
     end: int
     rules: tuple[str, ...]
+    id: str = ""  # the pattern that found it ("term-graveyard", "draw-verb", "action-701.8")
+    terms: tuple[str, ...] = ()  # the CR glossary terms (or CR titles) the phrase stands for
+
+
+# -- the meaning of an ability ------------------------------------------------------
+#
+# Every element below has the characters it was read from (``text``, ``start``,
+# ``end``: offsets into the face's ``oracle_text``) and the CR rules it invokes.
+# linter/nlp/meaning.py fills them; docs/ of the shape: README "The parse".
+
+
+@dataclass(slots=True)
+class PlayerRef:
+    """A player the text names: "you", "each opponent", "target player", "its owner"."""
+
+    who: str  # you, opponent, player, controller, owner, defending-player, active-player, teammate
+    quantifier: str | None  # each, target, a, that, another, any, chosen, None (plain "you")
+    text: str
+    start: int
+    end: int
+    rules: tuple[str, ...] = ()
+    reference: int | None = None  # index into Ability.references for "that player", "they"
+
+
+@dataclass(slots=True)
+class ZoneRef:
+    """A zone: "your graveyard", "its owner's hand", "the top of your library", "exile"."""
+
+    zone: str  # library, hand, battlefield, graveyard, stack, exile, command, ante
+    owner: str | None  # you, owner, controller, opponent, player, that-player, each, any, None
+    position: str | None  # top, bottom (of a library), None
+    text: str
+    start: int
+    end: int
+    rules: tuple[str, ...] = ()
+    implied: bool = False  # not written: the action implies it ("destroy" puts into a graveyard)
+
+
+@dataclass(slots=True)
+class ObjectRef:
+    """An object the text acts on or talks about: "target creature an opponent controls",
+    "each other Elf you control", "this creature", "it", "the exiled card"."""
+
+    determiner: str  # target, each, all, a, another, any, up-to, number, this, that, the, self, pronoun, none
+    text: str
+    start: int
+    end: int
+    count: str | None = None  # "two", "X", "up to three", "any number of", "one or more"
+    noun: str | None = None  # head noun: creature, card, permanent, spell, token, ability, source, a subtype
+    types: tuple[str, ...] = ()  # words that filter it: card types, subtypes, supertypes, colors, "nonland", "tapped"
+    controller: str | None = None  # who controls it: you, opponent, not-you, player, that-player, any
+    owner: str | None = None  # "you own", "an opponent owns"
+    zone: ZoneRef | None = None  # where it is: "a creature card in your graveyard"
+    self_ref: bool = False  # the object the ability is on ("this creature", its name)
+    reference: int | None = None  # index into Ability.references when the object is a reference
+    rules: tuple[str, ...] = ()
+    # "this creature or another Ally you control": the other objects the phrase may be
+    alternatives: list["ObjectRef"] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Condition:
+    """A condition: "if …", "as long as …", "unless …", an intervening "if", "if you do"."""
+
+    kind: str  # if, intervening-if, if-done, unless, as-long-as, only-if, would, otherwise
+    text: str
+    start: int
+    end: int
+    rules: tuple[str, ...] = ()
+
+
+@dataclass(slots=True)
+class Duration:
+    """How long an effect lasts: "until end of turn", "this turn", "for as long as …"."""
+
+    kind: str  # end-of-turn, this-turn, next-turn, end-of-combat, for-as-long-as, until
+    text: str
+    start: int
+    end: int
+    rules: tuple[str, ...] = ()
+
+
+@dataclass(slots=True)
+class Action:
+    """What a clause does: a keyword action of CR 701 or another game action."""
+
+    name: str  # draw, deal-damage, gain-life, lose-life, put-counter, create, destroy, exile, return, ...
+    verb: str  # the word as written ("draws", "Exile")
+    text: str
+    start: int
+    end: int
+    rules: tuple[str, ...] = ()
+    keyword_action: bool = False  # one of CR 701
+
+
+@dataclass(slots=True)
+class Antecedent:
+    """What a reference points back to."""
+
+    where: str  # clause, trigger, cost, ability (another ability of the face), keyword, self
+    ability: int | None  # index of that ability in ParsedText.walk() order (None for self)
+    clause: int | None  # index of the clause in that ability, where there is one
+    text: str
+    start: int
+    end: int
+
+
+@dataclass(slots=True)
+class Reference:
+    """Words that point at something introduced elsewhere: "it", "that creature",
+    "the exiled card", "the chosen type", "if this spell was kicked", "the revealed cards".
+
+    ``needs`` says what the words need an antecedent to be; ``antecedent`` is
+    what they were linked to, or None when nothing on the card introduces it.
+    """
+
+    kind: str  # pronoun, that, linked-exile, chosen, revealed, this-way, kicked, paid, done, reflexive, ...
+    needs: str  # object, player, exile, choice, choice:<what>, reveal, keyword:<name>, optional-action, ...
+    text: str
+    start: int
+    end: int
+    rules: tuple[str, ...] = ()
+    antecedent: Antecedent | None = None
+
+    @property
+    def resolved(self) -> bool:
+        return self.antecedent is not None
+
+
+@dataclass(slots=True)
+class Clause:
+    """One clause of an ability's effect (or of its trigger condition)."""
+
+    text: str
+    start: int
+    end: int
+    sentence: int  # index of the sentence in the ability
+    mode: int | None = None  # index into Ability.modes for a clause of a mode ("• Draw a card.")
+    action: Action | None = None
+    subject: "ObjectRef | PlayerRef | None" = None  # who or what does it (None: the ability's controller)
+    objects: list[ObjectRef] = field(default_factory=list)
+    players: list[PlayerRef] = field(default_factory=list)  # players acted on or named ("each opponent loses")
+    amount: str | None = None  # "2" of "loses 2 life", "a" of "draw a card", "X"
+    counter: str | None = None  # the kind of counter put or removed ("+1/+1", "loyalty")
+    zone_from: ZoneRef | None = None
+    zone_to: ZoneRef | None = None
+    conditions: list[Condition] = field(default_factory=list)
+    duration: Duration | None = None
+    optional: bool = False  # "you may"
+    negated: bool = False  # "can't", "don't"
+    references: list[int] = field(default_factory=list)  # indexes into Ability.references
+    granted: list[int] = field(default_factory=list)  # indexes into Ability.granted: the quoted abilities it gives
+    rules: tuple[str, ...] = ()
+
+
+@dataclass(slots=True)
+class Trigger:
+    """The trigger of a triggered ability: its word, its event and an intervening "if"."""
+
+    word: str  # when, whenever, at
+    event: str  # enters, dies, leaves, attacks, blocks, cast, beginning-of, end-of, deal-damage, ... or other
+    text: str
+    start: int
+    end: int
+    clause: Clause | None = None  # the event read as a clause (subject, action, objects)
+    step: str | None = None  # "upkeep", "end-step", "combat" … of "at the beginning of …"
+    step_owner: str | None = None  # whose step: you, opponent, player (each), that-player, None
+    condition: Condition | None = None  # the intervening "if" (CR 603.4)
+    rules: tuple[str, ...] = ()
+
+
+@dataclass(slots=True)
+class Restriction:
+    """A restriction on activating an ability: "Activate only as a sorcery", "… only once each turn"."""
+
+    kind: str  # sorcery-speed, once-each-turn, only-if, only-during, only-from, limit, other
+    text: str
+    start: int
+    end: int
+    rules: tuple[str, ...] = ()
 
 
 @dataclass(slots=True)
@@ -93,16 +274,76 @@ class Ability:
     has_target: bool = False
     chapters: tuple[int, ...] = ()
     rules: tuple[str, ...] = ()
-    phrases: list[Phrase] = field(default_factory=list)
+    _phrases: list[Phrase] | None = field(default=None, repr=False)
     granted: list["Ability"] = field(default_factory=list)
     modes: list[tuple[int, int]] = field(default_factory=list)  # bullet choices
     line: int = 0  # index of the text line the ability is on
+    # what it does: read from the pipeline's marks on first use, once for the
+    # whole face (see ParsedText.read_meaning)
+    _meaning: "Meaning | None" = field(default=None, repr=False, compare=False)
+    _parsed: "ParsedText | None" = field(default=None, repr=False, compare=False)
 
     def walk(self) -> Iterator["Ability"]:
         """This ability and every ability it grants, depth first."""
         yield self
         for g in self.granted:
             yield from g.walk()
+
+    @property
+    def phrases(self) -> list[Phrase]:
+        """The cited phrases inside this ability, outside reminder text and the abilities it grants."""
+        if self._phrases is None:
+            if self._parsed is not None:
+                self._parsed.read_vocabulary()
+            if self._phrases is None:
+                self._phrases = []
+        return self._phrases
+
+    @phrases.setter
+    def phrases(self, value: list[Phrase]) -> None:
+        self._phrases = value
+
+    @property
+    def meaning(self) -> "Meaning":
+        """What the ability does (clauses, trigger, restrictions, references)."""
+        if self._meaning is None:
+            if self._parsed is not None:
+                self._parsed.read_meaning()
+            if self._meaning is None:
+                self._meaning = Meaning()
+        return self._meaning
+
+    @property
+    def clauses(self) -> list[Clause]:
+        return self.meaning.clauses
+
+    @property
+    def trigger(self) -> "Trigger | None":
+        return self.meaning.trigger
+
+    @property
+    def restrictions(self) -> list[Restriction]:
+        return self.meaning.restrictions
+
+    @property
+    def references(self) -> list[Reference]:
+        return self.meaning.references
+
+    @property
+    def cost_objects(self) -> list["ObjectRef | None"]:
+        """What each part of ``cost`` spends ("a creature" of "Sacrifice a creature"), or None."""
+        return self.meaning.cost_objects
+
+
+@dataclass(slots=True)
+class Meaning:
+    """What one ability does (linter/nlp/meaning.py fills it)."""
+
+    clauses: list[Clause] = field(default_factory=list)
+    trigger: Trigger | None = None  # a triggered ability's trigger
+    restrictions: list[Restriction] = field(default_factory=list)  # an activated ability's restrictions
+    references: list[Reference] = field(default_factory=list)  # every reference, in text order of discovery
+    cost_objects: list["ObjectRef | None"] = field(default_factory=list)  # parallel to Ability.cost
 
 
 @dataclass(slots=True)
@@ -113,11 +354,49 @@ class ParsedText:
     abilities: list[Ability] = field(default_factory=list)
     self_refs: list[tuple[int, int]] = field(default_factory=list)
     reminders: list[tuple[int, int]] = field(default_factory=list)
-    phrases: list[Phrase] = field(default_factory=list)
+    _phrases: list[Phrase] | None = field(default=None, repr=False)
+    quotes: list[tuple[int, int]] = field(default_factory=list)  # quoted abilities (granted), quotes included
+    quoted: list[tuple[int, int]] = field(default_factory=list)  # every quoted text (names, words too)
+    masked: str = ""  # ``text`` with reminder text and quoted abilities blanked (offsets kept)
+    # the pipeline's marks the meaning is read from (tokens, phrase matches); None once read
+    _marks: tuple | None = field(default=None, repr=False, compare=False)
+    _vocabulary_pending: bool = field(default=False, repr=False, compare=False)
 
     def walk(self) -> Iterator[Ability]:
         for a in self.abilities:
             yield from a.walk()
+
+    @property
+    def phrases(self) -> list[Phrase]:
+        """Every cited phrase of the text (reminder text included), made once on first use."""
+        if self._phrases is None:
+            self.read_vocabulary()
+            if self._phrases is None:
+                self._phrases = []
+        return self._phrases
+
+    @phrases.setter
+    def phrases(self, value: list[Phrase]) -> None:
+        self._phrases = value
+
+    def read_vocabulary(self) -> None:
+        """Find the face's cited phrases and the meaning's marks, where the parse left them for later."""
+        if not self._vocabulary_pending:
+            return
+        self._vocabulary_pending = False
+        from linter.nlp.pipeline import read_vocabulary
+
+        read_vocabulary(self)
+
+    def read_meaning(self) -> None:
+        """Fill every ability's meaning (once; later calls do nothing)."""
+        self.read_vocabulary()
+        marks, self._marks = self._marks, None
+        if marks is None:
+            return
+        from linter.nlp.meaning import read_marks
+
+        read_marks(self, marks)
 
     def in_reminder(self, start: int, end: int | None = None) -> bool:
         end = start if end is None else end
@@ -180,6 +459,12 @@ class Card:
     is_token: bool = False
     set_code: str | None = None
     released: str | None = None  # ISO date of the set, where the file says
+    # what the file says of the product the card comes from (Scryfall's names), where it says
+    set_type: str | None = None  # "expansion", "funny", "alchemy", "memorabilia", ...
+    digital: bool | None = None
+    border_color: str | None = None  # "black", "silver", "gold", ...
+    security_stamp: str | None = None  # "oval", "acorn", "triangle", ...
+    promo_types: tuple[str, ...] | None = None  # "playtest", "prerelease", ...
     source: SourceFile | None = field(default=None, repr=False)
     loc: Loc | None = field(default=None, repr=False)  # where the card's entry starts
     locs: dict[str, Loc] = field(default_factory=dict, repr=False)
@@ -261,7 +546,8 @@ def order_colors(colors) -> tuple[str, ...]:
 
 
 __all__ = [
-    "Ability", "Card", "CostPart", "Face", "Loc", "ParsedText", "Phrase", "SourceFile",
+    "Ability", "Action", "Antecedent", "Card", "Meaning", "Clause", "Condition", "CostPart", "Duration", "Face", "Loc",
+    "ObjectRef", "ParsedText", "Phrase", "PlayerRef", "Reference", "Restriction", "SourceFile", "Trigger", "ZoneRef",
     "COLORS", "COLOR_NAMES", "cost_symbols", "cost_colors", "mana_value", "order_colors",
     "split_type_line", "symbol_colors", "symbol_mana_value",
 ]

@@ -2,9 +2,23 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, is_dataclass
 
-from linter.model import Ability, Card, Face
+from linter.model import Ability, Card, Clause, Face, ObjectRef, PlayerRef, Reference
+
+
+def element_json(value):
+    """A meaning element (clause, object, zone, …) as JSON: every public field, tuples as lists."""
+    if is_dataclass(value):
+        out = {f.name: element_json(getattr(value, f.name)) for f in fields(value) if not f.name.startswith("_")}
+        if isinstance(value, (ObjectRef, PlayerRef)):
+            out = {"type": "player" if isinstance(value, PlayerRef) else "object", **out}
+        if isinstance(value, Reference):
+            out["resolved"] = value.resolved
+        return out
+    if isinstance(value, (list, tuple)):
+        return [element_json(v) for v in value]
+    return value
 
 
 def ability_json(a: Ability) -> dict:
@@ -14,13 +28,72 @@ def ability_json(a: Ability) -> dict:
         "start": a.start,
         "end": a.end,
         "keyword": a.keyword,
+        "parameter": a.parameter,
         "ability_word": a.ability_word,
-        "cost": [{"kind": c.kind, "text": c.text} for c in a.cost],
+        "cost": [{**element_json(c), "object": element_json(o)}
+                 for c, o in zip(a.cost, a.cost_objects or [None] * len(a.cost))],
         "mana_ability": a.mana_ability,
         "rules": list(a.rules),
-        "phrases": [{"text": p.text, "start": p.start, "end": p.end, "rules": list(p.rules)} for p in a.phrases],
+        "trigger": element_json(a.trigger),
+        "restrictions": element_json(a.restrictions),
+        "clauses": element_json(a.clauses),
+        "references": element_json(a.references),
+        "phrases": [{"label": p.label, "text": p.text, "start": p.start, "end": p.end, "rules": list(p.rules),
+                     "terms": list(p.terms)} for p in a.phrases],
         "granted": [ability_json(g) for g in a.granted],
     }
+
+
+def _rules(rules) -> str:
+    return f" [CR {', '.join(rules)}]" if rules else ""
+
+
+def _object_text(o) -> str:
+    if isinstance(o, PlayerRef):
+        return f"player '{o.text}' ({o.who}){_rules(o.rules)}"
+    bits = [o.determiner]
+    if o.count:
+        bits.append(o.count)
+    if o.noun:
+        bits.append(o.noun)
+    if o.controller:
+        bits.append(f"controller {o.controller}")
+    if o.owner:
+        bits.append(f"owner {o.owner}")
+    if o.zone:
+        bits.append(f"in {o.zone.zone}")
+    if o.alternatives:
+        bits.append("or " + " / ".join(f"'{x.text}'" for x in o.alternatives))
+    return f"'{o.text}' ({', '.join(bits)}){_rules(o.rules)}"
+
+
+def _clause_text(c: Clause, indent: str, refs) -> list[str]:
+    head = c.action.name if c.action else "(no action)"
+    flags = [w for w, on in (("may", c.optional), ("not", c.negated)) if on]
+    if c.mode is not None:
+        flags.append(f"mode {c.mode + 1}")
+    lines = [f"{indent}clause: {head}{' (' + ', '.join(flags) + ')' if flags else ''}"
+             f"{_rules(c.action.rules if c.action else ())}  | {c.text}"]
+    if c.subject is not None:
+        lines.append(f"{indent}  subject: {_object_text(c.subject)}")
+    for o in c.objects:
+        lines.append(f"{indent}  object: {_object_text(o)}")
+    for p in c.players:
+        lines.append(f"{indent}  player: {_object_text(p)}")
+    if c.amount:
+        lines.append(f"{indent}  amount: {c.amount}")
+    if c.counter:
+        lines.append(f"{indent}  counter: {c.counter}")
+    for name, z in (("from", c.zone_from), ("to", c.zone_to)):
+        if z is not None:
+            owner = f" of {z.owner}" if z.owner else ""
+            where = f"{z.position} of " if z.position else ""
+            lines.append(f"{indent}  {name}: {where}{z.zone}{owner}{' (implied)' if z.implied else ''}{_rules(z.rules)}")
+    for cond in c.conditions:
+        lines.append(f"{indent}  condition ({cond.kind}): '{cond.text}'{_rules(cond.rules)}")
+    if c.duration:
+        lines.append(f"{indent}  duration ({c.duration.kind}): '{c.duration.text}'{_rules(c.duration.rules)}")
+    return lines
 
 
 def _ability_text(a: Ability, indent: str) -> list[str]:
@@ -34,9 +107,29 @@ def _ability_text(a: Ability, indent: str) -> list[str]:
     rules = f"  [CR {', '.join(a.rules)}]" if a.rules else ""
     lines = [f"{indent}{label}{rules}", f"{indent}  | {a.text}"]
     if a.cost:
-        lines.append(f"{indent}  cost: " + "; ".join(f"{c.kind} '{c.text}'" for c in a.cost))
-    for p in a.phrases:
-        lines.append(f"{indent}  '{p.text}' -> CR {', '.join(p.rules)}")
+        lines.append(f"{indent}  cost: " + "; ".join(f"{c.kind} '{c.text}'{_rules(c.rules)}" for c in a.cost))
+    t = a.trigger
+    if t is not None:
+        step = f", step {t.step}" + (f" of {t.step_owner}" if t.step_owner else "") if t.step else ""
+        lines.append(f"{indent}  trigger: {t.word} {t.event}{step}{_rules(t.rules)}  | {t.text}")
+        if t.clause is not None and t.clause.subject is not None:
+            lines.append(f"{indent}    subject: {_object_text(t.clause.subject)}")
+        if t.condition is not None:
+            lines.append(f"{indent}    intervening if: '{t.condition.text}'{_rules(t.condition.rules)}")
+    for r in a.restrictions:
+        lines.append(f"{indent}  restriction ({r.kind}): '{r.text}'{_rules(r.rules)}")
+    for c in a.clauses:
+        lines.extend(_clause_text(c, indent + "  ", a.references))
+    for r in a.references:
+        if r.antecedent is None:
+            target = "unresolved"
+        else:
+            x = r.antecedent
+            where = x.where if x.where in ("clause", "trigger", "cost", "condition") else f"{x.where} {x.ability}"
+            target = f"{where}: '{x.text}'"
+        lines.append(f"{indent}  reference ({r.kind}) '{r.text}' -> {target}{_rules(r.rules)}")
+    if a.phrases:
+        lines.append(f"{indent}  terms: " + "; ".join(f"'{p.text}' {', '.join(p.rules)}" for p in a.phrases))
     for g in a.granted:
         lines.append(f"{indent}  grants:")
         lines.extend(_ability_text(g, indent + "    "))

@@ -18,7 +18,8 @@ from linter.catalogue import load
 
 __all__ = [
     "Keyword", "keywords", "find_keyword", "split_keyword", "ability_words", "keyword_actions",
-    "TypeTables", "types", "RuleEntry", "rule_index", "cr_edition",
+    "TypeTables", "types", "RuleEntry", "rule_index", "cr_edition", "Term", "glossary", "rule_titles",
+    "term_rules",
 ]
 
 
@@ -53,26 +54,51 @@ class Keyword:
 _extension_version = 0
 _custom_keywords: tuple[Keyword, ...] = ()
 _custom_ability_words: frozenset[str] = frozenset()
+_custom_subtypes: dict[str, frozenset[str]] = {}  # card type ("*": any) -> the set's own subtypes
+_custom_supertypes: frozenset[str] = frozenset()
+_custom_actions: frozenset[str] = frozenset()  # lower case
+_custom_zones: tuple[str, ...] = ()  # lower case
+
+#: the rule a keyword action the set invents cites: keyword actions in general
+CUSTOM_ACTION_RULE = "701.1"
 
 #: the rule a keyword the set invents cites: keyword abilities in general
 CUSTOM_KEYWORD_RULE = "702.1"
 
 
 def extend(custom_keywords: Iterable[dict] = (), ability_words: Iterable[str] = (),
-           symbols: Iterable[str] = ()) -> None:
-    """Declare a set's own keywords and ability words for this run.
+           symbols: Iterable[str] = (), subtypes: dict[str, Iterable[str]] | None = None,
+           supertypes: Iterable[str] = (), keyword_actions: Iterable[str] = (),
+           zones: Iterable[str] = ()) -> None:
+    """Declare a set's own keywords, ability words, subtypes (by card type, "*" for any),
+    supertypes, keyword actions and zones for this run.
 
     Each call replaces the previous declaration.  ``symbols`` is accepted for
     the configuration's convenience; symbol checks read it from the config.
     """
-    global _extension_version, _custom_keywords, _custom_ability_words
+    global _extension_version, _custom_keywords, _custom_ability_words, _custom_subtypes
+    global _custom_supertypes, _custom_actions, _custom_zones
     _custom_keywords = tuple(
         Keyword(name=k["name"], rule=CUSTOM_KEYWORD_RULE, parameter=k.get("parameter") or "none",
                 kind=k.get("kind") or "static", reminder=k.get("reminder"))
         for k in custom_keywords
     )
     _custom_ability_words = frozenset(w.lower() for w in ability_words)
+    _custom_subtypes = {t: frozenset(names) for t, names in (subtypes or {}).items()}
+    _custom_supertypes = frozenset(supertypes)
+    _custom_actions = frozenset(a.lower() for a in keyword_actions)
+    _custom_zones = tuple(z.lower() for z in zones)
     _extension_version += 1
+
+
+def extension_version() -> int:
+    """Changes whenever a set's declaration (:func:`extend`) does: a cache key."""
+    return _extension_version
+
+
+def zones() -> tuple[str, ...]:
+    """The zones the set invents (lower case), beside the game's own."""
+    return _custom_zones
 
 
 def reset_extensions() -> None:
@@ -190,6 +216,8 @@ def split_keyword(item: str) -> tuple[Keyword, str] | None:
         return kw, item[:length]  # "Desertwalk": the type is inside the word
     if not rest.strip() and (kw.name.lower() in (w.lower() for w in kw.written) or kw.parameter == "none"):
         return kw, ""
+    if any(item.lower() == w.lower() for w in kw.written if "[" not in w):
+        return kw, rest.strip().lstrip("—–-").strip()  # a form written out in full: "Modular—Sunburst"
     shape = _SHAPES[kw.parameter]
     if kw.parameter == "number" and any("[quality] [N]" in w for w in kw.written):
         shape = _QUALITY_NUMBER  # "Devour Food 3"
@@ -213,10 +241,17 @@ def _catalogue_ability_words() -> frozenset[str]:
     return frozenset(w.lower() for w in load("ability_words")["ability_words"])
 
 
-@functools.lru_cache(maxsize=None)
 def keyword_actions() -> dict[str, str]:
-    """Lower-case keyword action (CR 701.x) -> its rule number."""
-    return {e["name"].lower(): e["rule"] for e in load("keyword_actions")["keyword_actions"]}
+    """Lower-case keyword action (CR 701.x) -> its rule number (the set's own included)."""
+    return _actions_for(_extension_version)
+
+
+@functools.lru_cache(maxsize=4)
+def _actions_for(version: int) -> dict[str, str]:
+    table = {e["name"].lower(): e["rule"] for e in load("keyword_actions")["keyword_actions"]}
+    for name in _custom_actions:
+        table.setdefault(name, CUSTOM_ACTION_RULE)
+    return table
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,16 +274,25 @@ class TypeTables:
         return frozenset(t for t, names in self.subtypes.items() if subtype in names)
 
 
-@functools.lru_cache(maxsize=None)
 def types() -> TypeTables:
+    """The type tables of the rules (and the set's own subtypes and supertypes)."""
+    return _types_for(_extension_version)
+
+
+@functools.lru_cache(maxsize=4)
+def _types_for(version: int) -> TypeTables:
     data = load("types")
     subtypes: dict[str, set[str]] = {}
     for family in data["subtypes"].values():
         for card_type in family["card_types"]:
             subtypes.setdefault(card_type, set()).update(family["names"])
+    card_types = frozenset(data["card_types"])
+    for card_type, names in _custom_subtypes.items():
+        for t in (card_types if card_type == "*" else (card_type,)):
+            subtypes.setdefault(t, set()).update(names)
     return TypeTables(
-        supertypes=frozenset(data["supertypes"]),
-        card_types=frozenset(data["card_types"]),
+        supertypes=frozenset(data["supertypes"]) | _custom_supertypes,
+        card_types=card_types,
         subtypes={t: frozenset(n) for t, n in subtypes.items()},
         basic_land_types=frozenset(data.get("basic_land_types") or ()),
     )
@@ -277,3 +321,60 @@ def rule_index() -> dict[str, RuleEntry]:
 def cr_edition() -> str:
     """The ISO date of the CR edition the catalogue was verified against."""
     return str(load("edition")["effective"])
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    """A glossary term of the Comprehensive Rules (see rules_data/vocabulary.yaml)."""
+
+    term: str  # the CR's headword
+    names: tuple[str, ...]  # lower-case names the headword lists
+    rules: tuple[str, ...]  # the rules its definition points to, or those of the entries it refers to
+    see: tuple[str, ...] = ()
+    obsolete: bool = False
+
+
+@functools.lru_cache(maxsize=None)
+def glossary() -> dict[str, Term]:
+    """Headword -> :class:`Term` for every glossary entry of the pinned CR edition.
+
+    A term whose definition only refers to other entries ("Deal": see
+    Damage) takes their rules.
+    """
+    entries = load("vocabulary")["terms"]
+    own = {e["term"]: tuple(e.get("rules") or ()) for e in entries}
+    see = {e["term"]: tuple(e.get("see") or ()) for e in entries}
+
+    def resolved(term: str, seen: tuple[str, ...] = ()) -> tuple[str, ...]:
+        if own.get(term):
+            return own[term]
+        out: list[str] = []
+        for other in see.get(term, ()):
+            if other not in seen:
+                out.extend(r for r in resolved(other, (*seen, term)) if r not in out)
+        return tuple(out)
+
+    return {
+        e["term"]: Term(e["term"], tuple(e["names"]), resolved(e["term"]), see[e["term"]], bool(e.get("obsolete")))
+        for e in entries
+    }
+
+
+@functools.lru_cache(maxsize=None)
+def rule_titles() -> dict[str, str]:
+    """CR number -> the CR's own title, for every titled rule of the pinned edition."""
+    return dict(load("vocabulary")["titles"])
+
+
+def term_rules(name: str) -> tuple[str, ...]:
+    """The rules of a glossary headword or of a titled rule's title ("Upkeep Step", "Drawing a Card").
+
+    Raises KeyError for a name that is neither, or a title that several rules share.
+    """
+    found = glossary().get(name)
+    if found is not None:
+        return found.rules
+    numbers = [n for n, t in rule_titles().items() if t == name]
+    if len(numbers) != 1:
+        raise KeyError(f"{name!r} is no glossary term and no unique CR title")
+    return (numbers[0],)

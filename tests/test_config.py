@@ -245,7 +245,31 @@ def test_mechanics_are_handed_over_in_the_catalogue_shape():
         "custom_keywords": [{"name": "Kindle", "parameter": "number", "kind": "static", "reminder": None}],
         "ability_words": ["Moonrise"],
         "symbols": ["Vc", "I/W"],
+        "subtypes": {}, "supertypes": [], "keyword_actions": [], "zones": [],
     }
+
+
+def test_a_set_declares_subtypes_supertypes_keyword_actions_and_zones():
+    c = parse_config({"subtypes": {"Creature": ["Vertexling"], "Planeswalker": ["Alira"]},
+                      "supertypes": ["Mythic"], "keyword-actions": ["abound"], "zones": ["shadow realm"]})
+    assert c.mechanics()["subtypes"] == {"Creature": ["Vertexling"], "Planeswalker": ["Alira"]}
+    assert (c.supertypes, c.keyword_actions, c.zones) == (["Mythic"], ["abound"], ["shadow realm"])
+    assert parse_config({"subtypes": ["Vertexling"]}).subtypes == {"*": ["Vertexling"]}
+
+
+@pytest.mark.parametrize("table, key", [
+    ({"subtypes": {"Creatur": ["Vertexling"]}}, "subtypes.Creatur"),
+    ({"subtypes": 3}, "subtypes"),
+    ({"zones": [""]}, "zones"),
+    ({"keyword-actions": "abound"}, None),
+])
+def test_declared_types_and_words_are_checked(table, key):
+    if key is None:
+        assert parse_config(table).keyword_actions == ["abound"]
+        return
+    with pytest.raises(ConfigError) as err:
+        parse_config(table)
+    assert err.value.key == key
 
 
 def test_install_makes_the_config_active_and_calls_the_catalogue_hook(monkeypatch):

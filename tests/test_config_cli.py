@@ -142,3 +142,40 @@ def test_declared_symbol_is_accepted(repo):
     (repo / "oraclelint.toml").write_text('set-kind = "custom"\nsymbols = ["V"]\n', encoding="utf-8")
     code, out = run_cli("check", "--select", "SYM", str(card))
     assert code == 0, out
+
+
+def test_parse_reads_the_configuration(tmp_path, monkeypatch):
+    (tmp_path / "oraclelint.toml").write_text(
+        '[[keywords]]\nname = "Infuse"\nparameter = "number"\nkind = "triggered"\n', encoding="utf-8")
+    card = tmp_path / "card.yaml"
+    card.write_text('name: Glowing Acolyte\ntype_line: Creature — Human\noracle_text: "Infuse 2"\n',
+                    encoding="utf-8")
+    _code, out = run_cli("parse", str(card))
+    assert "keyword Infuse [2]" in out
+    monkeypatch.chdir(tmp_path)
+    _code, out = run_cli("parse", "--text", "Infuse 2")
+    assert "keyword Infuse [2]" in out
+    (tmp_path / "oraclelint.toml").unlink()
+    _code, out = run_cli("parse", "--text", "Infuse 2")
+    assert "keyword Infuse" not in out
+
+
+def test_parse_names_a_broken_configuration(tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text("keywords = 3\n", encoding="utf-8")
+    code, out = run_cli("parse", "--config", str(bad), "--text", "Flying")
+    assert code == 2 and "keywords" in out
+
+
+def test_a_declared_reminder_is_linted_where_the_configuration_writes_it(tmp_path, monkeypatch):
+    (tmp_path / "oraclelint.toml").write_text(
+        '[[keywords]]\nname = "Infuse"\nparameter = "number"\nkind = "triggered"\n'
+        'reminder = "(When this creature enters the battlefield, put N +1/+1 counters on it.)"\n',
+        encoding="utf-8")
+    (tmp_path / "card.yaml").write_text(COURIER, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    code, out = run_cli("check", "--no-show-source", "card.yaml")
+    assert code == 1
+    assert out.startswith("oraclelint.toml:5:33: TPL001 warning: 'enters the battlefield'"), out
+    code, out = run_cli("check", "--no-show-source", "--select", "RUL", "card.yaml")
+    assert code == 0, out

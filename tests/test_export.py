@@ -354,3 +354,15 @@ def test_real_cards_round_trip_through_yaml(shared_data):
         back = read_text(dump_yaml(result.cards), path="export.yaml")
         assert back.error is None and back.warnings == [], result.path
         assert [signature(c) for c in back.cards] == [signature(c) for c in result.cards], result.path
+
+
+def test_yaml_keeps_what_the_file_says_of_the_product_and_scryfall_leaves_it_out():
+    text = ("name: Jester's Pie\nmana_cost: '{R}'\ntype_line: Instant\nset_type: funny\nborder_color: silver\n"
+            "promo_types: [playtest]\ndigital: false\n")
+    card = read_text(text, path="cards.yaml").cards[0]
+    fields = card_fields(card)
+    assert (fields["set_type"], fields["border_color"], fields["promo_types"], fields["digital"]) == \
+        ("funny", "silver", ["playtest"], False)
+    again = read_text(dump_yaml([card]), path="again.yaml").cards[0]
+    assert (again.set_type, again.border_color, again.promo_types) == ("funny", "silver", ("playtest",))
+    assert "set_type" not in card_fields(card, "scryfall")

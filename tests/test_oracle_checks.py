@@ -521,3 +521,19 @@ def test_real_sets_against_an_index_of_their_own_newest_printings(shared_data, t
     with _oracle.using(path):
         found = lint(custom, path)
     assert [d.code for d in found if d.severity == "error"] == ["ORC006"]
+
+
+@pytest.mark.parametrize("args", [["--select", "ALL"], ["--select", "ORC,RUL"], ["--fix", "--select", "ORC"],
+                                  ["--diff", "--select", "ORC001"]])
+def test_without_an_index_the_note_comes_once(tmp_path, no_cache, args):
+    cards = tmp_path / "mirror.yaml"
+    cards.write_text(MIRROR, encoding="utf-8")
+    _code, _out, err = run("check", *args, str(cards))
+    assert err.count("no Oracle index") == 1, err
+
+
+def test_without_an_index_an_ignored_orc_says_nothing(tmp_path, no_cache):
+    cards = tmp_path / "mirror.yaml"
+    cards.write_text(MIRROR, encoding="utf-8")
+    _code, _out, err = run("check", "--select", "ORC", "--ignore", "ORC", str(cards))
+    assert "no Oracle index" not in err

@@ -223,3 +223,14 @@ def test_no_escape_codes_when_piped_or_with_no_color(card_file):
     buf = io.StringIO()
     write_report(check_paths([str(card_file)]), "text", buf, color=True, show_source=True)
     assert "\x1b[" in buf.getvalue()
+
+
+def test_statistics_say_when_a_codes_severity_is_mixed():
+    rows = statistics([make(code="TYP004", severity="warning"), make(code="TYP004", severity="info"),
+                       make(code="TYP004", severity="info"), make(code="RUL002", severity="error")])
+    assert rows[0]["severity"] == "mixed" and rows[0]["severities"] == {"warning": 1, "info": 2}
+    assert rows[1]["severity"] == "error" and "severities" not in rows[1]
+    from linter.reporters.stats import format_statistics
+
+    lines = format_statistics(rows)
+    assert "mixed" in lines[0] and lines[0].endswith("(1 warning, 2 info)")

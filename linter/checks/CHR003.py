@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from linter.checks._chars import becomes_creature, char_data, effective_types, face_type_lines, face_subtypes
+from linter.checks._chars import (
+    becomes_creature, char_data, effective_types, face_subtypes, face_type_lines, stated,
+)
 from linter.checks._colors import describe_face
 from linter.checks.base import Check, Hit
 from linter.model import Card
@@ -63,8 +65,8 @@ class PowerToughnessOnNoncreature(Check):
     def check_card(self, card: Card) -> Iterable[Hit]:
         data = char_data()
         for i, face in enumerate(card.faces):
-            if not face.power and not face.toughness:
-                continue
+            if not stated(face.power) and not stated(face.toughness):
+                continue  # none, or "NA": the file's word for "not applicable"
             kinds = effective_types(face)
             if kinds is None or not kinds or "Creature" in kinds:
                 continue

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from linter.checks._chars import effective_types
+from linter.checks._chars import effective_types, stated
 from linter.checks._colors import describe_face
 from linter.checks.base import Check, Hit
 from linter.model import Card
@@ -53,8 +53,8 @@ class LoyaltyOnNonPlaneswalker(Check):
 
     def check_card(self, card: Card) -> Iterable[Hit]:
         for i, face in enumerate(card.faces):
-            if not face.loyalty:
-                continue
+            if not stated(face.loyalty):
+                continue  # none, or "NA": the file's word for "not applicable"
             kinds = effective_types(face)
             if not kinds or "Planeswalker" in kinds:
                 continue

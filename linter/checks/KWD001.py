@@ -17,8 +17,10 @@ class UnknownKeyword(Check):
     written like keyword lines: comma-separated items of a few words, each
     maybe followed by a cost, a number or reminder text. An item that is no
     keyword of the Comprehensive Rules (CR 702), no keyword printed on real
-    cards outside them (Alchemy and Un-set mechanics), and no keyword the
-    set declares in its configuration is reported, with the closest known
+    cards outside them (Alchemy and Un-set mechanics), no keyword the set
+    declares in its configuration, and no keyword the card's own data lists
+    (Scryfall's ``keywords``: a mechanic newer than the cited edition of the
+    rules is still a keyword) is reported, with the closest known
     keyword when there is one. A line of a single unknown word without a
     parameter, reminder text or a near-miss spelling is left alone: it may
     be a title or a fragment.
@@ -65,9 +67,12 @@ class UnknownKeyword(Check):
     def check_card(self, card: Card) -> Iterable[Hit]:
         from linter.diagnostics import Edit, Fix
 
+        # a keyword the card's own data lists (Scryfall's "keywords") is one, even where it
+        # is newer than the Comprehensive Rules edition oraclelint cites
+        listed = {k.strip().casefold() for k in card.keywords or ()}
         for i, face in enumerate(card.faces):
             for item in keyword_items(face):
-                if item.status != "unknown" or not item.signal:
+                if item.status != "unknown" or not item.signal or item.name.strip().casefold() in listed:
                     continue
                 fix = None
                 if item.suggestion:

@@ -21,7 +21,9 @@ class KeywordParameterMalformed(Check):
     "Ward" without a cost, "Equip" without a cost, "Crew" without a number,
     "Enchant" without what it enchants, "Protection red" without "from",
     "Flying 2" (Flying takes nothing). Keywords the set declares are checked
-    against the parameter their declaration gives.
+    against the parameter their declaration gives. A cost written without
+    braces ("Equip 2") is SYM003's finding, which names the symbols to write;
+    where SYM003 reports it, this check does not report the keyword again.
 
     ## Why is this bad?
     A parameterized keyword means nothing without its parameter: "Ward
@@ -57,6 +59,7 @@ class KeywordParameterMalformed(Check):
     code = "KWD002"
     name = "keyword-parameter-malformed"
     category = "keywords"
+    gives_way_to = ("SYM003",)
     severity = "error"
     rules = ("702.1", "702.6", "702.16", "702.21")
     message = "{problem}; it is written {expected}"

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from linter.checks._oracle import file_view, rules_text, word_diff
+from linter.checks._textutil import stray_spacing
 from linter.checks.base import Check, Hit
 from linter.diagnostics import Edit, Fix
 from linter.model import Card
@@ -25,9 +26,10 @@ class RulesTextDiffersFromOracle(Check):
     removed words in ``[-…-]``, Oracle's words in ``{+…+}``, a line break as
     ``¶``. Typography does not count (curly or straight apostrophes and
     quotes, a minus sign or a hyphen, " - " or an em dash, line endings,
-    spacing, blank lines), nor does reminder text, which has no rules
-    meaning. The message names the date of the Oracle data. With no index
-    the check does nothing.
+    blank lines), nor does reminder text, which has no rules meaning; but
+    whitespace is text, and a text that differs only by a double space or a
+    space at a line's end is reported as differing in spacing. The message
+    names the date of the Oracle data. With no index the check does nothing.
 
     ## Why is this bad?
     A card's wording is its Oracle text (CR 108.1); printed wording ages as
@@ -79,8 +81,13 @@ class RulesTextDiffersFromOracle(Check):
                 continue
             mine, theirs = rules_text(face.oracle_text), rules_text(oracle.get("oracle_text"))
             if mine == theirs:
-                continue
-            diff = word_diff(mine, theirs) or "the texts differ"
+                # whitespace is text: "Enchant  permanent " is not Oracle's "Enchant permanent"
+                if rules_text(face.oracle_text, spacing=True) == rules_text(oracle.get("oracle_text"), spacing=True):
+                    continue
+                stray = [what for _s, _e, what in stray_spacing(face.oracle_text)]
+                diff = "spacing (" + ", ".join(dict.fromkeys(stray)) + ")" if stray else "spacing"
+            else:
+                diff = word_diff(mine, theirs) or "the texts differ"
             new = (oracle.get("oracle_text") or "").replace("\r\n", "\n")
             fix = Fix("Take the Oracle text", [Edit(0, len(face.oracle_text), new)], safe=view.fixes_safe,
                       face=i, field="oracle_text")

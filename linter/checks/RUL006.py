@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Iterable
 
 from linter.checks._colors import color_words, defined_colors
@@ -22,6 +23,9 @@ def symbol_identity(symbol: str) -> set[str]:
     if len(s) == 2 and s[0] == "H" and s[1] in COLORS:
         return {s[1]}
     return symbol_colors(s)
+
+
+_NOT_IDENTITY = re.compile(r"\bdoes(?:n't| not) affect (?:its|this card's) color identity\b")
 
 
 def card_identity(card: Card) -> tuple[set[str], set[str], bool]:
@@ -47,7 +51,9 @@ def card_identity(card: Card) -> tuple[set[str], set[str], bool]:
             # give it its colors (which come from the effect that makes it, CR 111.3)
             basic |= set(face.colors or ())
         defined = defined_colors(card, face)
-        if defined:
+        # a card may say that the ability does not count ("This ability doesn't affect its
+        # color identity.")
+        if defined and not _NOT_IDENTITY.search(text):
             colors |= defined
         for sub in face.subtypes:
             if sub in _BASIC_LAND_COLORS:

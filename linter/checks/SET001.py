@@ -8,6 +8,8 @@ from typing import Iterable
 
 from linter.catalogue import load
 from linter.checks._chars import face_subtypes, face_type_lines
+from linter.checks._sets import sets_of
+from linter.checks._textutil import mask, paren_spans
 from linter.checks.base import Check, Hit
 from linter.model import Card, Face
 
@@ -28,6 +30,9 @@ def _value(face: Face, attr: str) -> str | None:
         # the same types written with another dash are the same card
         return " // ".join(" ".join(w.key for w in tl.head) + " | " + " ".join(w.key for w in tl.subtypes)
                            for tl in face_type_lines(face))
+    if attr == "oracle_text":
+        # a printing that leaves out reminder text (a promo, a full-art frame) is the same card
+        value = mask(value, paren_spans(value), "")
     text = value.replace("’", "'").replace("“", '"').replace("”", '"')
     return _SPACE.sub(" ", text).strip()
 
@@ -69,15 +74,19 @@ class DuplicateCardName(Check):
     """Two different cards of one set that have the same name.
 
     ## What it does
-    Groups the cards of each file by name (ignoring case, spacing and the
-    kind of apostrophe) and compares the cards of a group: mana cost, type
-    line (whatever dash it uses), rules text (whatever line breaks and
-    spacing), power, toughness, loyalty and defense. Entries that agree are
-    printings of one card (alternate art, showcase frames) and are fine; an
-    entry that differs from the first card of that name is reported, naming
-    what differs. Tokens are left out (many tokens share a name), and so are
-    cards printed in several versions under one name on purpose: Attractions
-    and a few Un-set variant cards (rules_data/set_level.yaml).
+    Groups the cards of each set (the cards of a file that share a set code;
+    a bulk Oracle file that names no set is no set) by name, ignoring case,
+    spacing and the kind of apostrophe, and compares the cards of a group:
+    mana cost, type line (whatever dash it uses), rules text (whatever line
+    breaks and spacing, and without reminder text, which a promotional
+    printing may leave out), power, toughness, loyalty and defense. Entries
+    that agree are printings of one card (alternate art, showcase frames) and
+    are fine. Where they disagree, the version most entries print is taken
+    as the card, and each other version is reported once, on its first
+    entry, naming what differs. Tokens and emblems are left out (many share
+    a name), and so are cards printed in several versions under one name on
+    purpose: Attractions and a few Un-set variant cards
+    (rules_data/set_level.yaml).
 
     ## Why is this bad?
     A card's name is what the game and every card database identify it by
@@ -128,15 +137,36 @@ class DuplicateCardName(Check):
     needs_parse = False
 
     def check_set(self, cards: list[Card]) -> Iterable[tuple[Card, Hit]]:
-        first: dict[str, Card] = {}
+        for group in sets_of(cards):
+            yield from self._one_set(group)
+
+    def _one_set(self, cards: list[Card]) -> Iterable[tuple[Card, Hit]]:
+        by_name: dict[str, list[Card]] = {}
         for card in cards:
-            if card.is_token or not card.name or not card.name.strip() or printed_as_variants(card):
+            if card.is_token or not card.name or not card.name.strip() or printed_as_variants(card) \
+                    or any(f.has_type("Emblem") for f in card.faces):
                 continue
-            key = name_key(card.name)
-            ref = first.setdefault(key, card)
-            if ref is card:
+            by_name.setdefault(name_key(card.name), []).append(card)
+        for copies in by_name.values():
+            if len(copies) < 2:
                 continue
-            diff = differences(ref, card)
-            if diff:
+            # the version most copies print (on a tie, the first): the others diverge from it
+            versions: list[list[Card]] = []
+            for card in copies:
+                for version in versions:
+                    if not differences(version[0], card):
+                        version.append(card)
+                        break
+                else:
+                    versions.append([card])
+            if len(versions) < 2:
+                continue
+            main = max(versions, key=len)
+            ref = main[0]
+            for version in versions:
+                if version is main:
+                    continue
+                card = version[0]  # a divergent copy printed several times is reported once
+                diff = differences(ref, card)
                 what = ", ".join(diff[:-1]) + " and " + diff[-1] if len(diff) > 1 else diff[0]
                 yield card, self.hit(face=0, field="name", name=card.name, where=where(ref), what=what)

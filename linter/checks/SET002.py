@@ -12,6 +12,7 @@ from typing import Iterable
 from linter.catalogue import load
 from linter.checks._chars import SELF_NOUNS, face_type_lines
 from linter.checks._textutil import SortedSpans
+from linter.checks._sets import as_fewer_than, sets_of
 from linter.checks.base import Check, Hit
 from linter.model import Ability, Card, Face
 from linter.tables import keywords
@@ -25,6 +26,10 @@ _PRONOUN = re.compile(r"\b(?:it|them|they|he|she)\b")
 _POSSESSIVE = re.compile(r"\b(?:its|their|his|her)\b")
 _LIST = re.compile(r"\b([MN])(?: , [MN])+ ,? (or|and) ")
 _SPACE = re.compile(r"\s+")
+_TYPE_LIST = re.compile(r"TYPE\s*(?:(?:,|,? or|,? and/or|,? and)?\s+TYPE\s*)+")
+_TOKEN_NOUN = r"(?:creature|artifact|enchantment|land|token)s?\b"
+# "twice that many", "three times that many": a multiple is a number
+_MULTIPLE = re.compile(r"\b(?:twice|thrice|N times?)\b")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 _EMBEDDED = re.compile(r"^(.*?)(?:walk|cycling| offering)\b", re.I)
 #: a line the parser does not know that reads like a keyword with its reminder text: a
@@ -50,6 +55,7 @@ def _words(text: str) -> str:
     s = text.replace("’", "'").lower()
     s = _MANA.sub(" M ", s)
     s = _NUMBER.sub(" N ", s)
+    s = _MULTIPLE.sub(" N ", _SPACE.sub(" ", s))
     s = _POSSESSIVE.sub(" POSS ", s)
     s = _PRONOUN.sub(" PRON ", s)
     s = re.sub(r"([,.;:()\"])", r" \1 ", s)
@@ -72,8 +78,12 @@ def loose(text: str, variables: list[str], selves: list[str], nouns: list[str], 
         s = _replace_ci(s, name, " SELF ", word=name[:1].isalnum())
     if nouns:
         s = _this_nouns(tuple(nouns)).sub(" SELF ", s)
-    for run in subtypes:
-        s = _replace_ci(s, run, " TYPE ", word=True)
+    for run in sorted(subtypes, key=len, reverse=True):
+        if " " in run:  # the card's subtypes written together: "Zombie Human Cleric"
+            s = _replace_ci(s, run, " TYPE ", word=True)
+        else:  # one of them, alone or in a list, but not a token's type ("a 1/1 Warrior creature token")
+            s = re.sub(rf"\b{re.escape(run)}s?\b(?!\s+{_TOKEN_NOUN})", " TYPE ", s)
+    s = _TYPE_LIST.sub(" TYPE ", s)  # "Bird and/or Soldier", "Faerie or Rogue": the card's own types
     return _words(s)
 
 
@@ -219,6 +229,7 @@ def occurrences(card: Card) -> Iterable[Occurrence]:
         selves += [n.split(",", 1)[0] for n in selves if "," in n]
         nouns = _self_nouns(face)
         runs = {" ".join(w.text for w in tl.subtypes) for tl in face_type_lines(face) if tl.subtypes}
+        runs |= {w.text for tl in face_type_lines(face) for w in tl.subtypes}  # one of them, or a list
         previous: Ability | None = None
         reminders = SortedSpans(parsed.reminders)
         for a in parsed.abilities:
@@ -243,7 +254,8 @@ def occurrences(card: Card) -> Iterable[Occurrence]:
                 kw = table.get(keyword.lower())
                 embedded = embedded_part(a, head) if a.keyword else []
                 own = [r for r in runs if r.lower() not in keyword.lower()]
-                key = normalize(text, keyword, variable_parts(parameter, embedded), selves, nouns, own)
+                key = normalize(as_fewer_than(text, parameter), keyword, variable_parts(parameter, embedded),
+                                selves, nouns, own)
                 yield Occurrence(card, i, s, e, keyword, kw.rule if kw else None, text, key,
                                  parameter_shape(parameter, embedded))
                 break
@@ -305,9 +317,13 @@ class InconsistentReminderText(Check):
     rules = ("207.2a",)
     scope = "set"
     message = ("reminder text of {keyword} differs from the one on {others} other card{s} "
-               "of this set, such as {example!r}: {text}")
+               "of this set, such as {example!r} {usual}; this card's reads {text}")
 
     def check_set(self, cards: list[Card]) -> Iterable[tuple[Card, Hit]]:
+        for group in sets_of(cards):
+            yield from self._one_set(group)
+
+    def _one_set(self, cards: list[Card]) -> Iterable[tuple[Card, Hit]]:
         groups: dict[tuple[str, str], list[Occurrence]] = {}
         for card in cards:
             for occ in occurrences(card):
@@ -328,4 +344,4 @@ class InconsistentReminderText(Check):
                 yield o.card, self.hit(face=o.face, field="oracle_text", start=o.start, end=o.end,
                                        rules=rules, keyword=o.keyword, others=agreeing,
                                        s="" if agreeing == 1 else "s", example=reference.card.name,
-                                       text=o.text)
+                                       usual=reference.text, text=o.text)

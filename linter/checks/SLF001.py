@@ -47,8 +47,12 @@ def _data() -> tuple[re.Pattern, re.Pattern, frozenset[str], re.Pattern]:
     return ending, candidate, frozenset(leading), introduced
 
 
-@functools.lru_cache(maxsize=None)
 def _type_words() -> frozenset[str]:
+    return _type_words_for(tables.extension_version())
+
+
+@functools.lru_cache(maxsize=4)
+def _type_words_for(version: int) -> frozenset[str]:
     t = tables.types()
     return frozenset(t.all_subtypes() | t.card_types | t.supertypes | {"Token", "Tokens", "Emblem"})
 

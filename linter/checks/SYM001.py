@@ -91,12 +91,19 @@ class UnknownSymbol(Check):
 
 def _declared(symbol: str, declared: set[str], table) -> bool:
     """A symbol the set declares, or a hybrid of declared and known mana symbols
-    ("{I/W}" once "I" is declared)."""
+    ("{I/W}" once "I" is declared), also written without the slash ("{IW}", "{WI}")."""
     if symbol in declared:
         return True
-    if not declared or "/" not in symbol:
+    if not declared:
         return False
+    if "/" not in symbol:
+        return any((symbol.startswith(d) and _mana_part(symbol[len(d):], declared, table))
+                   or (symbol.endswith(d) and _mana_part(symbol[:-len(d)], declared, table))
+                   for d in declared if len(symbol) > len(d))
     parts = symbol.split("/")
-    return any(p in declared for p in parts) and all(
-        p in declared or table.known(p, in_cost=True) or p == "P" for p in parts)
+    return any(p in declared for p in parts) and all(_mana_part(p, declared, table) for p in parts)
+
+
+def _mana_part(part: str, declared: set[str], table) -> bool:
+    return part in declared or part == "P" or table.known(part, in_cost=True)
 

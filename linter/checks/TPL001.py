@@ -14,6 +14,8 @@ _ETB = re.compile(r"\b(?P<verb>enters|enter) the battlefield\b")
 # "didn't enter the battlefield this turn", "had a creature enter the battlefield
 # under your control last turn": a look back at the past keeps the long form.
 _PAST = re.compile(r"^[^.;\n]*?\b(?:this|last) turn\b")
+# "Creature cards can't enter the battlefield": a prohibition keeps the long form
+_CANNOT = re.compile(r"\b(?:can't|cannot|don't|doesn't) $")
 _UNDER = re.compile(r"^ under (?P<who>your|an opponent's|your opponents'|their owners'|its owner's|their controller's|that player's) control\b")
 _CONTROLLER = {"your": "you control", "an opponent's": "an opponent controls",
                "your opponents'": "your opponents control"}
@@ -70,7 +72,7 @@ class EntersTheBattlefield(Check):
                 continue
             for m in _ETB.finditer(text):
                 rest = text[m.end():]
-                if m.group("verb") == "enter" and _PAST.match(rest):
+                if m.group("verb") == "enter" and (_PAST.match(rest) or _CANNOT.search(text, max(0, m.start() - 12), m.start())):
                     continue
                 yield self._one(i, text, m, rest, when)
 

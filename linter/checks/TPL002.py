@@ -18,7 +18,8 @@ _SUBJECT_WORDS = {
 }
 # nouns that make a subject something else than a creature or planeswalker
 _OTHER_NOUNS = re.compile(r"\b(?:permanents?|artifacts?|enchantments?|lands?|cards?|tokens?|battles?|objects?)\b")
-_SELF_SUBJECT = re.compile(r"(?:~|CARDNAME|\b[Tt]his (?:creature|planeswalker|permanent))\s*$")
+# "this permanent" may be a land or an Aura (a bestowed creature): it does not die
+_SELF_SUBJECT = re.compile(r"(?:~|CARDNAME|\b[Tt]his (?:creature|planeswalker))\s*$")
 # the last clause before the verb: "When X is put into ...", "Whenever a creature ... is put ..."
 _CLAUSE = re.compile(r"(?:^|.*(?:\b[Ww]hen(?:ever)?|\b[Ii]f|,))\s*(?P<subj>[^,]*)$", re.S)
 

@@ -7,8 +7,9 @@ from typing import Iterable, Iterator
 
 from linter import config
 from linter.checks._templating import (
-    cap, data, face_names, holes, in_self_reference_window, inside, keep_name_before, self_noun,
-    sentence_before, sentence_start, short_name, since,
+    ability_at, cap, card_in_zone, cast_time, data,
+    legend_says_this, legend_this, face_names, holes, in_self_reference_window, inside,
+    keep_name_before, keep_rule, self_noun, sentence_start, short_name, since,
 )
 from linter.checks._textutil import parsed_faces
 from linter.checks.base import Check, Hit
@@ -16,17 +17,7 @@ from linter.diagnostics import Edit, Fix
 from linter.model import Card, Face
 
 _PLACEHOLDERS = ("~", "CARDNAME")
-# the object on the stack: "Name costs {1} less", "cast Name", "Name can't be countered"
-_SPELL_AFTER = re.compile(r"^(?:\s+costs?\b|\s+can't be countered\b|\s+was (?:kicked|bargained|cast)\b)")
-_SPELL_BEFORE = re.compile(r"\b(?:[Cc]ast|[Cc]opy|[Cc]ounter)\s+$")
-_FROM_ZONE_AFTER = re.compile(r"^\s+from (?:your|a|its owner's|their) (?:graveyard|hand|library)\b|^\s+from exile\b")
-# the card in a hidden zone or the graveyard
-_CARD_BEFORE = re.compile(r"\b(?:[Dd]iscard|[Rr]eveal|[Cc]ycle|[Ss]huffle)\s+$")
-_CARD_AFTER = re.compile(r"^(?:'s?)?\s+(?:is|was) (?:in|put into) (?:your|a|its owner's|their|an opponent's) (?:graveyard|hand|library)|^\s+is in exile\b")
-_ZONE_WORDS = re.compile(r"\b(?:graveyard|your hand|library|exile)\b")
-# a characteristic-defining ability keeps the name ("Name's power is equal to …")
-_CDA_AFTER = re.compile(r"^'s? (?:power|toughness)\b[^.\n]*\bequal")
-_CLAUSE_SPLIT = re.compile(r"[.;:\n]")
+_RETURN_BEFORE = re.compile(r"\b[Rr]eturn\s+$")
 _THIS = re.compile(r"[Tt]his (?P<noun>\w+)")
 
 
@@ -97,17 +88,21 @@ class SelfReferenceStyle(Check):
     def _object_style(self, card: Card, i: int, face: Face, text: str) -> Iterator[Hit]:
         names = face_names(card, face)
         legendary = "Legendary" in face.supertypes
+        if legendary:
+            names |= {short_name(n) for n in names if short_name(n)}
         window = in_self_reference_window(card)
         skip = holes(text)
         when = since(data()["self_reference"]["oracle_era"])
         for s, e in face.parsed.self_refs:
             found = text[s:e]
             placeholder = found in _PLACEHOLDERS
-            if not placeholder and (found not in names or legendary or card.is_token or window):
+            if not placeholder and (found not in names or card.is_token or window):
                 continue
             if inside(skip, s, e) or (not placeholder and keep_name_before(text, s)):
                 continue
-            choice = self._words_for(card, face, text, s, e, placeholder)
+            if legendary and not placeholder and not legend_says_this(card, face, text, s, e, names):
+                continue  # a legend's name is TPL004's to judge, but for "this spell" and "this card"
+            choice = self._words_for(card, face, text, s, e, placeholder, names)
             if choice is None:
                 continue
             want, safe = choice
@@ -121,26 +116,33 @@ class SelfReferenceStyle(Check):
                            style=style, want=want, since=when if style != "write" else "")
 
     def _words_for(self, card: Card, face: Face, text: str, s: int, e: int,
-                   placeholder: bool) -> tuple[str, bool] | None:
+                   placeholder: bool, names: set[str]) -> tuple[str, bool] | None:
         """The words for a self-reference at text[s:e] and whether the choice is certain."""
-        before, after = text[max(0, s - 40):s], text[e:e + 80]
+        before = text[max(0, s - 40):s]
         name = (face.name or card.name or "").strip()
-        if "Legendary" in face.supertypes:
-            return (short_name(name) or name, True) if placeholder and name else None
-        if _CDA_AFTER.match(after):
-            return (name, True) if placeholder and name else None
-        if _SPELL_AFTER.match(after) or (_SPELL_BEFORE.search(before) and not _FROM_ZONE_AFTER.match(after)):
+        as_written = (name, True) if placeholder and name else None
+        legendary = "Legendary" in face.supertypes
+        if legendary and placeholder:
+            as_written = (short_name(name) or name, True) if name else None
+        ability = ability_at(face, s)
+        kept = keep_rule("keep_name", text=text, start=s, end=e, ability=ability,
+                         names=tuple(names) + _PLACEHOLDERS)
+        if kept is not None or (not placeholder and text[s:e] in face.subtypes):
+            return as_written  # Oracle keeps the name here (or the name is also a type)
+        if legendary:
+            this = legend_this(face, text, s, e)
+            return as_written if this is None else (this, this == "this spell")
+        if cast_time(face, text, s, e):
             return "this spell", True
         if not face.is_permanent:
-            return (name, True) if placeholder and name else None
-        clause = sentence_before(text, s) + _CLAUSE_SPLIT.split(text[e:e + 60], 1)[0]
-        if _CARD_BEFORE.search(before) or _CARD_AFTER.match(after) or _FROM_ZONE_AFTER.match(after) \
-                or (_ZONE_WORDS.search(clause) and not re.match(r"^(?:'s)?\s+(?:enters|dies|deals|attacks|blocks|gets)", after)):
+            return as_written
+        if card_in_zone(text, s, e):
             return "this card", False
         noun, certain = self_noun(face)
         if noun is None:
             return None
-        return f"this {noun}", certain
+        # "return Name to its owner's hand": from the battlefield or from a graveyard?
+        return f"this {noun}", certain and not _RETURN_BEFORE.search(before)
 
     # -- "name" style --------------------------------------------------------------------------
     def _name_style(self, card: Card, i: int, face: Face, text: str) -> Iterator[Hit]:

@@ -6,18 +6,36 @@ import functools
 from typing import Iterable
 
 from linter.checks._templating import (
-    data, holes, in_self_reference_window, inside, keep_name_before, short_name, since,
+    ability_at, data, legend_says_this, holes, in_self_reference_window, inside, keep_name_before, keep_rule, short_name,
+    since,
 )
 from linter.checks.base import Check, Hit
 from linter.diagnostics import Edit, Fix
 from linter.model import Card
-from linter.tables import types
+from linter.tables import extension_version, keyword_actions, keywords, types
 
 
-@functools.lru_cache(maxsize=1)
 def _type_words() -> frozenset[str]:
+    return _type_words_for(extension_version())
+
+
+@functools.lru_cache(maxsize=4)
+def _type_words_for(version: int) -> frozenset[str]:
     t = types()
     return t.all_subtypes() | t.card_types | t.supertypes
+
+
+def _ordinary_words() -> frozenset[str]:
+    return _ordinary_words_for(extension_version())
+
+
+@functools.lru_cache(maxsize=4)
+def _ordinary_words_for(version: int) -> frozenset[str]:
+    """Words that rules text uses for other things: English function words ("will"),
+    keyword and keyword action names ("ward", "fight")."""
+    from spacy.lang.en.stop_words import STOP_WORDS
+
+    return frozenset(STOP_WORDS) | frozenset(keywords()) | frozenset(keyword_actions())
 
 
 class LegendaryFullName(Check):
@@ -72,11 +90,17 @@ class LegendaryFullName(Check):
                 continue
             full = face.name.strip()
             short = short_name(full)
-            if short is None or short in _type_words():
-                continue  # "Lizard, …": a short name that is also a type stays in full
+            if short is None or short in _type_words() or short.lower() in _ordinary_words():
+                continue  # "Lizard, …", "Will, …": a short name that is also a type or a word stays in full
             skip = holes(text)
+            names = (full, short)
             for s, e in face.parsed.self_refs:
                 if text[s:e] != full or inside(skip, s, e) or keep_name_before(text, s):
+                    continue
+                if legend_says_this(card, face, text, s, e, names):
+                    continue  # "this spell" or "this card": TPL003's finding
+                if keep_rule("keep_full_name", text=text, start=s, end=e, ability=ability_at(face, s),
+                             names=names):
                     continue
                 fix = Fix(f"write {short!r}", [Edit(s, e, short)], safe=True, face=i, field="oracle_text")
                 yield self.hit(face=i, field="oracle_text", start=s, end=e, fix=fix, found=full,

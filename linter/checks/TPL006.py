@@ -18,7 +18,9 @@ class KeywordLineForm(Check):
     letter, every later one starts in lower case, and they are separated by a
     comma and a space. Finds a later keyword with a capital ("Flying,
     Vigilance"), a first one in lower case, and another separator (";", a
-    comma without its space).
+    comma without its space). Where reminder text follows the last keyword and
+    explains only that one, the keywords may be separated by "; " as well
+    ("Flying; banding (…)"), as current Oracle text does.
 
     ## Why is this bad?
     A keyword line lists abilities that each have their own rules (CR 702.1);
@@ -60,6 +62,9 @@ class KeywordLineForm(Check):
         for items in lines.values():
             if len(items) > 1 and any(text.find("\n", a.end, b.start) >= 0 for a, b in zip(items, items[1:])):
                 continue  # not one line after all
+            # "Flying; banding (…)": semicolons when the reminder text explains only the last
+            last = items[-1]
+            semicolons = any(last.start < rs and re_ <= last.end for rs, re_ in face.parsed.reminders)
             for k, a in enumerate(items):
                 first = text[a.start] if a.start < len(text) else ""
                 if not first.isalpha():
@@ -76,7 +81,7 @@ class KeywordLineForm(Check):
                 if k > 0:
                     prev = items[k - 1]
                     sep = text[prev.end:a.start]
-                    if sep != ", " and sep.strip() in (",", ";", ""):
+                    if sep != ", " and not (sep == "; " and semicolons) and sep.strip() in (",", ";", ""):
                         fix = Fix("separate with ', '", [Edit(prev.end, a.start, ", ")], face=i, field="oracle_text")
                         yield self.hit(face=i, field="oracle_text", start=prev.end, end=a.start, fix=fix,
                                        what=f"keywords are separated by ', ', not {sep!r}")

@@ -29,9 +29,16 @@ _VALUE_BEFORE = re.compile(r"(?:mana value|power|toughness|value|loyalty|defense
 _VALUE_AFTER = re.compile(r"\s+(?:or (?:more|less|greater|fewer)|damage|life|loyalty|mana)\b")
 
 
-@functools.lru_cache(maxsize=1)
 def _action_before() -> re.Pattern:
-    """A keyword action that takes a number written in digits ("incubate 3", "scry 2")."""
+    """A keyword action that takes a number written in digits ("incubate 3", "scry 2"),
+    the set's own included."""
+    from linter import tables
+
+    return _action_before_for(tables.extension_version())
+
+
+@functools.lru_cache(maxsize=4)
+def _action_before_for(version: int) -> re.Pattern:
     from linter import tables
 
     names = sorted((n for n in tables.keyword_actions() if n not in _COUNTED_ACTIONS), key=len, reverse=True)

@@ -17,7 +17,9 @@ class ReminderParentheses(Check):
     ## What it does
     Finds an opening parenthesis that is never closed and a closing one that
     was never opened, and reminder text written in square brackets after a
-    keyword. Reminder text that runs over a line break is tolerated.
+    keyword. Reminder text that runs over a line break is tolerated, and so
+    are the square brackets of a card with Cleave, which mark the words its
+    cleave cost removes (CR 702.148a).
 
     ## Why is this bad?
     Reminder text is written in parentheses (CR 207.2a); it has no rules
@@ -50,9 +52,11 @@ class ReminderParentheses(Check):
             text = face.oracle_text
             if not text or not _PARENS.search(text):
                 continue
-            yield from self._line(i, text, 0)
+            # Cleave's square brackets mark the words its cost removes (CR 702.148a)
+            cleave = face.parsed is not None and any(a.keyword == "Cleave" for a in face.parsed.walk())
+            yield from self._line(i, text, 0, brackets_are_text=cleave)
 
-    def _line(self, i: int, line: str, pos: int) -> Iterable[Hit]:
+    def _line(self, i: int, line: str, pos: int, brackets_are_text: bool = False) -> Iterable[Hit]:
         stack: list[tuple[str, int]] = []
         for m in _PARENS.finditer(line):
             ch, k = m.group(0), m.start()
@@ -62,7 +66,7 @@ class ReminderParentheses(Check):
             want = "(" if ch == ")" else "["
             if stack and stack[-1][0] == want:
                 opened = stack.pop()[1]
-                if ch == "]" and not stack and self._reminder_in_brackets(line, opened):
+                if ch == "]" and not stack and not brackets_are_text and self._reminder_in_brackets(line, opened):
                     yield self.hit(face=i, field="oracle_text", start=pos + opened, end=pos + k + 1,
                                    what="reminder text is written in parentheses, not square brackets")
                 continue

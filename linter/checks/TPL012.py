@@ -9,8 +9,10 @@ from collections import Counter
 from typing import Iterable, Iterator
 
 from linter import config
+from linter.checks._chars import face_subtypes
 from linter.checks._templating import short_name, small_numbers
 from linter.checks._textutil import SortedSpans
+from linter.checks._sets import as_fewer_than, sets_of
 from linter.checks.base import Check, Hit
 from linter.model import Card, Face
 
@@ -32,14 +34,35 @@ def _number() -> re.Pattern:
     return re.compile(rf"\b(?:\d+|X|an?|{words})\b", re.I)
 
 
-def normalize(reminder: str, names: tuple[str, ...] = ()) -> str:
-    """A reminder text with its variable parts (costs, numbers, self-references) replaced."""
+# The placeholders a declared reminder (configuration) may hold for what changes from card
+# to card, as keywords.yaml writes a keyword's forms
+_PLACEHOLDERS = ((re.compile(r"\[cost\]", re.I), "{COST}"), (re.compile(r"\[(?:n|x|number)\]", re.I), "N"),
+                 (re.compile(r"\[(?:creature )?types?\]", re.I), "TYPE"),
+                 (re.compile(r"\[pronoun\]", re.I), "PRON"), (re.compile(r"\[possessive\]", re.I), "POSS"))
+_PRONOUN = re.compile(r"\b(?:it|he|she|they|him|her|them)\b")
+_POSSESSIVE = re.compile(r"\b(?:its|his|their)\b")
+# "Bird or Soldier", "Elf and/or Druid": the card's own creature types, in a list
+_TYPE_LIST = re.compile(r"TYPE(?:(?:,| or| and/or| and|,? or|,? and)? TYPE)+")
+
+
+def normalize(reminder: str, names: tuple[str, ...] = (), subtypes: tuple[str, ...] = ()) -> str:
+    """A reminder text with its variable parts (costs, numbers, self-references, the card's
+    creature types, pronouns) replaced, and a declared reminder's placeholders with them."""
     text = reminder.strip().strip("()").strip().replace("\u2019", "'")
+    for rx, repl in _PLACEHOLDERS:
+        text = rx.sub(repl, text)
     for name in sorted((n for n in names if n), key=len, reverse=True):
         text = text.replace(name, "SELF")
     text = _SELF.sub("SELF", text)
+    for sub in sorted(subtypes, key=len, reverse=True):
+        # the card's own types, but not a token's ("a 1/1 Warrior creature token")
+        text = re.sub(rf"\b{re.escape(sub)}s?\b(?!\s+(?:creature|artifact|enchantment|land|token)s?\b)",
+                      "TYPE", text)
+    text = _TYPE_LIST.sub("TYPE", text)
     text = _MANA.sub("{COST}", text)
     text = _number().sub("N", text)
+    text = _PRONOUN.sub("PRON", text)
+    text = _POSSESSIVE.sub("POSS", text)
     text = _PLURAL.sub(r"\1", text)
     return _SPACE.sub(" ", text)
 
@@ -52,11 +75,16 @@ class ReminderTextWording(Check):
     """A keyword's reminder text worded unlike the set's declared or usual reminder.
 
     ## What it does
-    Collects the reminder text written after each keyword ability in a file.
-    The costs, numbers and the card's words for itself are set aside, so
-    "Ward {2}" and "Ward {3}" compare equal. A keyword that the configuration
-    declares with a ``reminder`` (a set's own mechanic) must match it. Every
-    other keyword is compared with the other cards of the same file: when one
+    Collects the reminder text written after each keyword ability in a set
+    (the cards of a file that share a set code; see SET001). The costs,
+    numbers, pronouns, the card's words for itself and its own creature types
+    are set aside, so "Ward {2}" and "Ward {3}" compare equal, and so do a
+    reminder that names "a Bird or Soldier" on one card and "an Elf" on
+    another. A keyword that the configuration declares with a ``reminder`` (a
+    set's own mechanic) must match it; the declared reminder may write what
+    changes from card to card as ``[cost]``, ``[N]``, ``[creature type]`` and
+    ``[pronoun]``. Every other keyword is compared with the other cards of the
+    same set: when one
     wording is the most common (at least twice, and more often than any
     other), the cards whose wording is nearly the same but not quite (a
     missing word, a typo) are reported. A wording that differs by a whole
@@ -67,6 +95,9 @@ class ReminderTextWording(Check):
     The project keeps no table of the reminder texts printed on real cards:
     those are Wizards of the Coast's text, and copying them is not ours to
     do. The reference is what the set itself declares or mostly uses.
+
+    Where SET002 reports the same reminder text (a wording that differs
+    from the one most cards of the set use), only SET002's finding is kept.
 
     ## Why is this bad?
     Reminder text summarizes a rule (CR 207.2a); two wordings for one keyword
@@ -93,17 +124,25 @@ class ReminderTextWording(Check):
     severity = "info"
     rules = ("207.2a",)
     scope = "set"
+    gives_way_to = ("SET002",)
     message = "the reminder text of {keyword} reads {found!r}; {reference} reads {want!r}"
 
     def check_set(self, cards: list[Card]) -> Iterable[tuple[Card, Hit]]:
+        for group in sets_of(cards):
+            yield from self._one_set(group)
+
+    def _one_set(self, cards: list[Card]) -> Iterable[tuple[Card, Hit]]:
         declared = {k.name.lower(): k.reminder for k in config.active().keywords if k.reminder}
         groups: dict[tuple[str, str], list[tuple[Card, int, int, int, str, str]]] = {}
         for card in cards:
             for i, face in enumerate(card.faces):
+                subtypes = tuple(face_subtypes(face))
                 for kw, written, s, e, raw in self._reminders(face):
                     names = tuple(n for n in (face.name, card.name, short_name(face.name or "")) if n)
                     key = (kw, normalize(written, names))
-                    groups.setdefault(key, []).append((card, i, s, e, raw, normalize(raw, names)))
+                    number = written[len(kw):].strip()  # "Infuse 1 (… if it has none.)"
+                    compared = normalize(as_fewer_than(raw, number), names, subtypes)
+                    groups.setdefault(key, []).append((card, i, s, e, raw, compared))
         for (kw, _param), items in groups.items():
             want_raw = declared.get(kw.lower())
             if want_raw is not None:
@@ -117,7 +156,7 @@ class ReminderTextWording(Check):
                 if top < 2 or top == second:
                     continue
                 want_raw = next(raw for *_x, raw, n in items if n == want)
-                reference = f"the usual wording in this file ({top} cards)"
+                reference = f"the usual wording in this set ({top} cards)"
             for card, i, s, e, raw, norm in items:
                 if norm != want and (reference == "the configuration" or _similar(norm, want)):
                     yield card, self.hit(face=i, field="oracle_text", start=s, end=e, keyword=kw,

@@ -29,8 +29,9 @@ class UnknownSubtype(Check):
     the closest subtype of the card's own types. Two kinds of unknown subtype
     are only a note unless they look like a misspelt known one: a planeswalker
     or planar type (every new planeswalker or plane brings its own), and a
-    subtype that three or more cards of the file share (a set's own creature
-    or spell type, which a set can declare). A one-off unknown word stays a
+    subtype that three or more cards of the set share (a set's own creature,
+    planeswalker or spell type, which a set can declare in its configuration),
+    also where it is close to a known subtype. A one-off unknown word stays a
     warning: that is what typos look like.
 
     ## Why is this bad?
@@ -95,13 +96,15 @@ class UnknownSubtype(Check):
         family = names.pop() if len(names) == 1 else "subtype"
         kind = ("an " if family[0] in "aeiou" else "a ") + family
         severity = None
-        if not guess and kinds and kinds <= _NAMED:
+        if uses >= _SHARED:
+            # a word many cards of the set share is the set's own subtype, not a typo, even
+            # where it is close to a known one (a new planeswalker named like an old one)
+            severity = "info"
+            hint = f" ({uses} cards of this set use it: a subtype of the set's own?{' Or ' + repr(guess) + '?' if guess else ''})"
+        elif not guess and kinds and kinds <= _NAMED:
             # every new planeswalker or plane is a new subtype: a note, unless it is a typo
             severity = "info"
             hint = f" yet (a new {family} is fine for a new {next(iter(kinds)).lower()})"
-        elif not guess and uses >= _SHARED:
-            severity = "info"
-            hint = f" ({uses} cards of this set use it: a subtype of the set's own?)"
         fix = None
         if guess:
             fix = Fix(f"Replace with {guess!r}", [Edit(w.start, w.end, guess)],

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from linter.checks._chars import char_data, type_lines
+from linter.checks._chars import nontraditional_type_words
 from linter.checks.base import Check, Hit
 from linter.model import Card
 
@@ -15,7 +15,7 @@ class NontraditionalTypeWord(Check):
     ## What it does
     Notes type words that the Comprehensive Rules' lists do not hold but
     that real cards outside the tournament card pool print: the "Host"
-    supertype, the old "Summon" card type, creature types such as "Spy" or
+    supertype, the old "Summon" card type, creature types such as "Mime" or
     "Cyborg", digital-only spell types (the list is
     rules_data/characteristics.yaml).
 
@@ -52,16 +52,5 @@ class NontraditionalTypeWord(Check):
     needs_parse = False
 
     def check_card(self, card: Card) -> Iterable[Hit]:
-        data = char_data()
-        for i, face, tl in type_lines(card):
-            for w in tl.head:
-                if w.text in data.odd_supertypes:
-                    kind = "supertype"
-                elif w.text in data.odd_card_types:
-                    kind = "card type"
-                else:
-                    continue
-                yield self.hit(face=i, field="type_line", start=w.start, end=w.end, word=w.text, kind=kind)
-            for w in tl.subtypes:
-                if w.key in data.all_odd_subtypes and not data.types_of(w.key):
-                    yield self.hit(face=i, field="type_line", start=w.start, end=w.end, word=w.text, kind="subtype")
+        for i, w, kind in nontraditional_type_words(card):
+            yield self.hit(face=i, field="type_line", start=w.start, end=w.end, word=w.text, kind=kind)

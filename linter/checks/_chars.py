@@ -13,7 +13,7 @@ from linter.catalogue import CatalogueError, load
 from linter.checks._textutil import mask, reminder_spans
 from linter.diagnostics import Edit, Fix
 from linter.model import COLORS, Card, Face, cost_symbols
-from linter.tables import types
+from linter.tables import extension_version, types
 
 # -- the data ---------------------------------------------------------------------------
 
@@ -31,6 +31,7 @@ class CharData:
     odd_card_types: dict[str, str]  # ... and the card type each stands for
     odd_subtypes: dict[str, frozenset[str]]
     markers: frozenset[str]
+    summon_without_dash: frozenset[str]
     rank: dict[str, int]
     pt_subtypes: frozenset[str]
     creature_patterns: tuple[str, ...]
@@ -65,8 +66,13 @@ class CharData:
                 or self.type_word(word) is not None or word in self.markers)
 
 
-@functools.lru_cache(maxsize=None)
 def char_data() -> CharData:
+    """The type tables and characteristics.yaml (with the set's own subtypes and supertypes)."""
+    return _char_data_for(extension_version())
+
+
+@functools.lru_cache(maxsize=4)
+def _char_data_for(version: int) -> CharData:
     data = load("characteristics")
     tables = types()
     subtypes = {t: set(names) for t, names in tables.subtypes.items()}
@@ -101,6 +107,7 @@ def char_data() -> CharData:
         odd_card_types=dict(data["nontraditional"]["card_types"] or {}),
         odd_subtypes=odd_sub,
         markers=frozenset(data["markers"] or ()),
+        summon_without_dash=frozenset(data["nontraditional"].get("summon_without_dash") or ()),
         rank=rank,
         pt_subtypes=frozenset(data["printed_pt"]["subtypes"] or ()),
         creature_patterns=creature_patterns,
@@ -191,6 +198,11 @@ def parse_type_line(text: str, offset: int = 0, *, plane: bool | None = None) ->
     words = [Word(w.group(), offset + w.start(), offset + w.end()) for w in _WORD.finditer(text)]
     # no separator: the head ends at the first word that is no type word but a known subtype
     for k, w in enumerate(words):
+        if w.text in data.summon_without_dash and k + 1 < len(words) and not data.is_head_word(words[k + 1].text):
+            # "Summon Licid": the old creature cards printed their subtypes without a dash
+            rest = words[k + 1:]
+            subs = _subtype_words(text[rest[0].start - offset:], rest[0].start, data, False)
+            return TypeLine(text, offset, words[:k + 1], None, subs)
         if data.is_head_word(w.text):
             continue
         if k > 0 and is_known_subtype(w.key, data):
@@ -247,11 +259,11 @@ def face_type_lines(face: Face) -> tuple[TypeLine, ...]:
     (The result is shared between calls: do not change it.)"""
     if not face.type_line:
         return ()
-    return _split_type_line(face.type_line)
+    return _split_type_line(face.type_line, extension_version())
 
 
 @functools.lru_cache(maxsize=8192)
-def _split_type_line(type_line: str) -> tuple[TypeLine, ...]:
+def _split_type_line(type_line: str, version: int = 0) -> tuple[TypeLine, ...]:
     return tuple(parse_type_line(part, off) for part, off in split_parts(type_line) if part)
 
 
@@ -427,6 +439,48 @@ def type_lines(card: Card, *, skip_markers: bool = True):
             if skip_markers and tl.is_marker(data):
                 continue
             yield i, face, tl
+
+
+def nontraditional_type_words(card: Card):
+    """Every (face index, word, kind) of a type line that only cards outside the tournament
+    card pool print: a supertype, card type or subtype the CR's lists do not hold that
+    rules_data/characteristics.yaml lists as nontraditional."""
+    data = char_data()
+    for i, _face, tl in type_lines(card):
+        for w in tl.head:
+            if w.text in data.odd_supertypes:
+                yield i, w, "supertype"
+            elif w.text in data.odd_card_types:
+                yield i, w, "card type"
+        for w in tl.subtypes:
+            if w.key in data.all_odd_subtypes and not data.types_of(w.key):
+                yield i, w, "subtype"
+
+
+#: what a file writes in a stat field that the card does not have ("NA", "-")
+_NOT_APPLICABLE = frozenset({"NA", "N/A", "N.A.", "-", "—", "–", "NONE"})
+
+
+def stated(value: str | None) -> bool:
+    """Whether a power, toughness, loyalty or defense field states a value: not blank and
+    not a file's word for "not applicable"."""
+    return bool(value and value.strip() and value.strip().upper() not in _NOT_APPLICABLE)
+
+
+def not_a_card(card: Card) -> bool:
+    """An entry of a card file that is no card: its type line is there but blank on every
+    face, and it is kept as a token (a set's notes, a deck's header), has no rules text (a
+    placeholder in a skeleton; a list of symbols counts as none), or has nothing of a card beside its text (no mana cost,
+    power, toughness, loyalty or defense: a decklist, a pronunciation guide)."""
+    faces = card.faces
+    if not faces or any(f.type_line is None or f.type_line.strip() for f in faces):
+        return False
+    if card.is_token or not any(_WORDS_OUTSIDE_BRACES.search(f.oracle_text or "") for f in faces):
+        return True  # no rules text, or only a list of symbols ("{V}\n{VW}\n{VU}")
+    return not any(f.mana_cost or f.power or f.toughness or f.loyalty or f.defense for f in faces)
+
+
+_WORDS_OUTSIDE_BRACES = re.compile(r"(?:^|(?<=[^{\w]))[A-Za-z]{2,}")
 
 
 def subtype_families(word: str, data: CharData | None = None) -> frozenset[str]:

@@ -150,19 +150,23 @@ def _typography(text: str) -> str:
     return text
 
 
-def rules_text(text: str | None) -> str:
+def rules_text(text: str | None, *, spacing: bool = False) -> str:
     """Rules text as compared: typography evened out, reminder text (CR 207.2a) and
-    blank lines left out, spaces collapsed."""
+    blank lines left out, spaces collapsed (kept as written with ``spacing``)."""
     if not text:
         return ""
     text = _typography(text)
     spans = paren_spans(text)
     for a, b in reversed(spans):
+        if spacing:  # the space before a reminder goes with it
+            while a > 0 and text[a - 1] in " \t":
+                a -= 1
         text = text[:a] + text[b:]
     lines = []
     for line in text.split("\n"):
-        line = _SPACE_BEFORE.sub("", _SPACES.sub(" ", line)).strip()
-        if line:
+        if not spacing:
+            line = _SPACE_BEFORE.sub("", _SPACES.sub(" ", line)).strip()
+        if line.strip():
             lines.append(line)
     return "\n".join(lines)
 

@@ -9,7 +9,7 @@ from typing import Iterator
 
 from linter.catalogue import load
 from linter.checks._textutil import SortedSpans, paren_spans, quote_spans
-from linter.model import Card, Face
+from linter.model import Ability, Card, Face
 
 Span = tuple[int, int]
 
@@ -144,11 +144,188 @@ def keep_name_before(text: str, start: int) -> bool:
 
 
 def short_name(name: str) -> str | None:
-    """The conventional short name of a legendary ("Terra" for "Terra, Magical Adept")."""
-    if "," not in name:
+    """The conventional short name of a legendary ("Terra" for "Terra, Magical Adept");
+    None for a name without a title, or one that lists several characters."""
+    if "," not in name or keep_rule("keep_full_name", name=name):
         return None
-    short = name.split(",", 1)[0].strip()
+    short = _name_prefix().sub("", name.split(",", 1)[0].strip())  # "A-Kona, …" is Kona
     return short or None
+
+
+@functools.lru_cache(maxsize=1)
+def _name_prefix() -> re.Pattern:
+    """Prefixes a file puts before a card's name that its text leaves out (Alchemy's "A-",
+    a designer's collector code), as rules_data/self_reference.yaml lists them."""
+    return re.compile("^(?:" + "|".join(load("self_reference")["name_prefixes"]) + ")")
+
+
+@dataclass(frozen=True)
+class KeepRule:
+    """Where current Oracle text keeps a card's name (self_reference.keep_name)."""
+
+    id: str
+    where: str
+    kinds: tuple[str, ...]
+    pattern: str
+    note: str
+
+    def rx(self, names: tuple[str, ...]) -> re.Pattern:
+        return _keep_rx(self.pattern, names)
+
+
+@functools.lru_cache(maxsize=2)
+def keep_rules(table: str) -> tuple[KeepRule, ...]:
+    return tuple(KeepRule(e["id"], e["where"], tuple(e.get("kinds") or ()), e["pattern"], e["note"])
+                 for e in data()["self_reference"][table])
+
+
+@functools.lru_cache(maxsize=4096)
+def _keep_rx(pattern: str, names: tuple[str, ...]) -> re.Pattern:
+    if "SELF" in pattern:
+        alternation = "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True)) or "(?!)"
+        pattern = pattern.replace("SELF", f"(?:{alternation})")
+    return re.compile(pattern)
+
+
+def keep_rule(table: str, *, name: str = "", text: str = "", start: int = 0, end: int = 0,
+              ability: Ability | None = None, names: tuple[str, ...] = ()) -> KeepRule | None:
+    """The first rule of ``table`` by which text[start:end], a card's own name, stays a
+    name; with only ``name`` given, the rules that look at the name itself."""
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    line_end = len(text) if line_end < 0 else line_end
+    for rule in keep_rules(table):
+        if rule.where == "name":
+            if rule.rx(names).search(name):
+                return rule
+            continue
+        if not text:
+            continue
+        if rule.kinds and (ability is None or ability.kind not in rule.kinds):
+            continue
+        rx = rule.rx(names)
+        if rule.where == "before":
+            hit = rx.search(text[line_start:start])
+        elif rule.where == "after":
+            hit = rx.search(text[end:line_end])
+        elif ability is None:
+            hit = None
+        elif rule.where == "ability":
+            hit = rx.search(text[ability.start:ability.end])
+        else:  # granted
+            hit = any(rx.search(text[g.start:g.end]) for g in ability.walk() if g is not ability)
+        if hit:
+            return rule
+    return None
+
+
+def ability_at(face: Face, start: int) -> Ability | None:
+    """The top-level ability of a face that holds position ``start``."""
+    if face.parsed is None:
+        return None
+    for a in face.parsed.abilities:
+        if a.start <= start < a.end:
+            return a
+    return None
+
+
+@functools.lru_cache(maxsize=1)
+def _spell_words() -> tuple[re.Pattern, re.Pattern, re.Pattern]:
+    d = data()["self_reference"]
+    return re.compile(d["spell_after"]), re.compile(d["instant_spell_after"]), re.compile(d["spell_before"])
+
+
+# the name opens its clause ("Name costs {1} less", "If Name was kicked"), as the spell
+# being cast does; "Spells that target Name cost {2} more" names a permanent
+_SUBJECT_START = re.compile(r"^\s*(?:(?:[Ii]f|[Ww]hen|[Ww]henever|[Aa]s long as)\s+(?:[^.]*,\s*)?)?$")
+FROM_ZONE_AFTER = re.compile(r"^\s+from (?:your|a|its owner's|their) (?:graveyard|hand|library)\b|^\s+from exile\b")
+
+
+# the card in a hidden zone or the graveyard ("this card")
+_CARD_BEFORE = re.compile(r"\b(?:[Dd]iscard|[Rr]eveal|[Cc]ycle|[Ss]huffle)\s+$")
+_CARD_AFTER = re.compile(r"^(?:'s?)?\s+(?:is|was) (?:in|put into) (?:your|a|its owner's|their|an opponent's) "
+                         r"(?:opening hand|graveyard(?! from the battlefield)|hand|library)|^\s+is in exile\b")
+_ZONE_WORDS = re.compile(r"\b(?:graveyard|your hand|library|(?:in|from|into) exile|remains exiled)\b")
+
+
+@functools.lru_cache(maxsize=4)
+def _set_zones(zones: tuple[str, ...]) -> re.Pattern | None:
+    if not zones:
+        return None
+    return re.compile(r"\b(?:" + "|".join(re.escape(z) for z in sorted(zones, key=len, reverse=True)) + r")\b", re.I)
+
+
+def _zone_words(text: str) -> bool:
+    """Words about a zone other than the battlefield, the set's own zones included."""
+    from linter.tables import zones
+
+    own = _set_zones(zones())
+    return bool(_ZONE_WORDS.search(text) or (own is not None and own.search(text)))
+# what the object does or has on the battlefield, whatever zone words stand near
+_ON_BATTLEFIELD_AFTER = re.compile(
+    r"^(?:'s)?\s+(?:enters|dies|deals|attacks|blocks|gets|gains|has|can't|leaves the battlefield"
+    r"|is put into (?:a|your|its owner's) graveyard from the battlefield)\b")
+_RETURN_BEFORE = re.compile(r"\b[Rr]eturn\s+$")
+_ON_BATTLEFIELD_BEFORE = re.compile(r"\b(?:counters? on|attached to)\s+$")
+# the phrase around a name, for words about zones: "…, where X is the number of times
+# Name was kicked" says nothing of the graveyard the sentence's start mentions
+_PHRASE_START = re.compile(r",\s")
+_PHRASE_END = re.compile(r"[.;:\n,]")
+
+
+def card_in_zone(text: str, s: int, e: int) -> bool:
+    """Whether text[s:e], a card's name for itself, names the card in a graveyard, a hand,
+    a library or exile ("this card"): "discard Name", "Return Name from your graveyard",
+    "if Name is in your opening hand", words about those zones in the same phrase."""
+    before, after = text[max(0, s - 40):s], text[e:e + 80]
+    if _CARD_BEFORE.search(before) or _CARD_AFTER.match(after) or FROM_ZONE_AFTER.match(after):
+        return True
+    sentence = sentence_before(text, s)
+    if _RETURN_BEFORE.search(before) and _zone_words(sentence):
+        return True  # "When Name is put into a graveyard …, return Name to its owner's hand"
+    phrase = _PHRASE_START.split(sentence)[-1] + _PHRASE_END.split(text[e:e + 60], 1)[0]
+    return _zone_words(phrase) and not (_ON_BATTLEFIELD_AFTER.match(after)
+                                                     or _ON_BATTLEFIELD_BEFORE.search(before))
+
+
+_LEGEND_CARD_BEFORE = re.compile(r"\b(?:[Dd]iscard|[Rr]eveal)\s+$")
+_LEGEND_CAST_BEFORE = re.compile(r"\b[Cc]ast\s+$")
+
+
+def legend_this(face: Face, text: str, s: int, e: int) -> str | None:
+    """"this spell" or "this card" where current Oracle text writes one of them for a
+    legendary card's name (else it keeps its short name, also in a graveyard or exile):
+    the spell whose cost changes or that can't be countered; the card cast from a zone,
+    discarded or revealed."""
+    after_rx, _instant_rx, _before_rx = _spell_words()
+    before, after = text[max(0, s - 40):s], text[e:e + 80]
+    if after_rx.match(after) and _SUBJECT_START.match(sentence_before(text, s)):
+        return "this spell"
+    if _LEGEND_CARD_BEFORE.search(before) or (_LEGEND_CAST_BEFORE.search(before) and FROM_ZONE_AFTER.match(after)):
+        return "this card"
+    return None
+
+
+def legend_says_this(card: Card, face: Face, text: str, s: int, e: int, names) -> bool:
+    """Whether a legendary card's name for itself at text[s:e] is one that current Oracle
+    text writes "this spell" or "this card" (TPL003's finding, not TPL004's), unless a
+    keep_name rule keeps the name there."""
+    if legend_this(face, text, s, e) is None:
+        return False
+    return keep_rule("keep_name", text=text, start=s, end=e, ability=ability_at(face, s),
+                     names=tuple(names)) is None
+
+
+def cast_time(face: Face, text: str, s: int, e: int) -> bool:
+    """Whether text[s:e], a card's name for itself, names the spell being cast ("this
+    spell"): the subject of a cost change or of "can't be countered", on an instant or
+    sorcery of "if … was kicked", or what "copy" copies (self_reference.spell_after,
+    instant_spell_after and spell_before)."""
+    after_rx, instant_rx, before_rx = _spell_words()
+    before, after = text[max(0, s - 40):s], text[e:e + 80]
+    if after_rx.match(after) or (not face.is_permanent and instant_rx.match(after)):
+        return bool(_SUBJECT_START.match(sentence_before(text, s)))
+    return bool(before_rx.search(before)) and not card_in_zone(text, s, e)  # "cast this card from exile"
 
 
 def face_names(card: Card, face: Face) -> set[str]:

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import inspect
 import re
+import weakref
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Iterable
 
 from linter.diagnostics import CATEGORIES, SEVERITIES, Fix
 
 if TYPE_CHECKING:  # pragma: no cover
+    from linter.diagnostics import Diagnostic
     from linter.model import Card
 
 CODE_RE = re.compile(r"^[A-Z]{2,4}\d{3}$")
@@ -57,6 +59,9 @@ class Check:
     scope: ClassVar[str] = "card"
     #: one-line message template, filled with the keyword arguments of :meth:`hit`.
     message: ClassVar[str] = ""
+    #: codes of checks that report the same defect where this one's span overlaps theirs:
+    #: there, only their finding is kept (one finding per defect)
+    gives_way_to: ClassVar[tuple[str, ...]] = ()
 
     def __init_subclass__(cls, **kwargs) -> None:
         super().__init_subclass__(**kwargs)
@@ -90,6 +95,18 @@ class Check:
         REGISTRY[code] = cls
 
     # -- what subclasses implement -------------------------------------------------
+    #: checks that read entries that are no card (a set's notes, a placeholder)
+    reads_non_cards: ClassVar[bool] = False
+
+    def applies_to(self, card: "Card") -> bool:
+        """Whether the check reads ``card`` at all: an entry that is no card only gets the
+        checks that say so (FMT004), and the templating checks leave cards outside the
+        tournament card pool alone (see :meth:`non_tournament_note`)."""
+        no_card, templating = _what_reads(card)
+        if no_card and not self.reads_non_cards:
+            return False
+        return templating or self.category != "templating"
+
     def check_card(self, card: "Card") -> Iterable[Hit]:
         return ()
 
@@ -127,6 +144,20 @@ class Check:
         return out
 
     @classmethod
+    def non_tournament_note(cls) -> str:
+        """What the check does with cards outside the tournament card pool (for explain)."""
+        if cls.category == "templating":
+            return ("Off for cards outside the tournament card pool (Un-sets, playtest cards, Alchemy "
+                    "and other digital-only products), whose text breaks the conventions on purpose: "
+                    "a card is one when its file says so (set_type funny, alchemy or memorabilia; "
+                    "digital; a silver border; the acorn security stamp; the playtest promo type) "
+                    "or, where the file does not say and it is no custom set's, when its own text "
+                    "does (an A- name, Alchemy's perpetually, conjure or seek, an Un-set's symbols, "
+                    "keywords or type words). "
+                    "Set non-tournament-templating = true to check them too.")
+        return "On for every card, those outside the tournament card pool (Un-sets, Alchemy) too."
+
+    @classmethod
     def describe(cls) -> dict:
         return {
             "code": cls.code,
@@ -145,3 +176,47 @@ def all_checks() -> dict[str, type[Check]]:
 
     checks.load_all()
     return dict(sorted(REGISTRY.items()))
+
+
+_READ: "weakref.WeakKeyDictionary[Card, tuple[bool, bool]]" = weakref.WeakKeyDictionary()
+
+
+def _what_reads(card: "Card") -> tuple[bool, bool]:
+    """(the entry is no card, the templating checks read it). A run asks this for every
+    card and check: what the card is is worked out once, once its text is parsed."""
+    from linter import config
+
+    found = _READ.get(card)
+    if found is None:
+        from linter.checks._chars import not_a_card
+        from linter.checks._products import non_tournament
+
+        found = (not_a_card(card), non_tournament(card) is None)
+        if all(f.parsed is not None or not f.oracle_text for f in card.faces):
+            _READ[card] = found
+    return found[0], found[1] or config.active().non_tournament_templating
+
+
+def one_finding_per_defect(diagnostics: list["Diagnostic"]) -> list["Diagnostic"]:
+    """Leave out a finding whose check gives way (``gives_way_to``) to another check that
+    reports an overlapping span of the same field of the same card."""
+    yielding = {code: cls.gives_way_to for code, cls in REGISTRY.items() if cls.gives_way_to}
+    if not yielding or not any(d.code in yielding for d in diagnostics):
+        return diagnostics
+    spans: dict[tuple, list] = {}
+    for d in diagnostics:
+        if d.start is not None:
+            spans.setdefault((id(d.card_obj), d.face, d.field), []).append(d)
+    def span(d) -> tuple[int, int]:
+        return d.start, max(d.end or d.start, d.start + 1)
+
+    out = []
+    for d in diagnostics:
+        winners = yielding.get(d.code)
+        if winners and d.start is not None:
+            s, e = span(d)
+            if any(o.code in winners and span(o)[0] < e and s < span(o)[1]
+                   for o in spans.get((id(d.card_obj), d.face, d.field), ())):
+                continue
+        out.append(d)
+    return out

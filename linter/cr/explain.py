@@ -62,6 +62,7 @@ def _explain_check(cls) -> dict:
         "fixable": bool(cls.fixable),
         "summary": sections.get("summary", ""),
         "sections": {name: sections.get(name, "") for name in DOC_SECTIONS},
+        "non_tournament": cls.non_tournament_note(),
         "rules": [
             {"number": n, "title": index[n].title if n in index else None,
              "summary": index[n].summary if n in index else None}
@@ -116,6 +117,9 @@ def format_text(info: dict, width: int = 88) -> str:
         for name, body in info["sections"].items():
             if body:
                 lines += ["", name, textwrap.indent(body, "    ")]
+        if info.get("non_tournament"):
+            lines += ["", "Cards outside the tournament card pool",
+                      textwrap.indent(textwrap.fill(info["non_tournament"], width - 4), "    ")]
         if info["rules"]:
             lines += ["", "Comprehensive Rules"]
             for ref in info["rules"]:

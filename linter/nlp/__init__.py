@@ -25,15 +25,19 @@ def get_pipeline() -> "Language":
     return _get()
 
 
-def parse_faces(items: "Iterable[tuple[Face, Card]]", batch_size: int = 256) -> None:
+def parse_faces(items: "Iterable[tuple[Face, Card]]", batch_size: int = 256, meaning: bool = False,
+                vocabulary: bool = False) -> None:
     """Parse the rules text of every (face, card) and set ``face.parsed``.
 
     Faces without rules text get an empty :class:`linter.model.ParsedText`.
-    No spaCy Doc is kept after its face is converted.
+    No spaCy Doc is kept after its face is converted.  The cited phrases and
+    what each ability means are made on first use, once per face
+    (``vocabulary=True``: the phrases in the batch; ``meaning=True``: both,
+    for every face, right away).
     """
     from linter.nlp.pipeline import parse_faces as _parse
 
-    _parse(items, batch_size=batch_size)
+    _parse(items, batch_size=batch_size, meaning=meaning, vocabulary=vocabulary)
 
 
 def parse_text(text: str, name: str | None = None, type_line: str | None = None,

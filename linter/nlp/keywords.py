@@ -85,7 +85,7 @@ def label_keyword(label: str):
 
 
 _COST_PARAM = re.compile(
-    r"(?:[\w'’/,-]+ ){0,6}(?:\{[^{}]+\})+(?: and/or (?:\{[^{}]+\})+)?\.?|[—–].+|(?:\{[^{}]+\})*"
+    r"(?:[\w'’/,-]+ ){0,6}(?:\{[^{}]+\})+(?: (?:and/or|or) (?:\{[^{}]+\})+)?\.?|[—–].+|(?:\{[^{}]+\})*"
 )
 _NUMBER_PARAM = re.compile(r"(?:[—–]\s*)?(?:[A-Za-z]+ )?(?:\d+|X|N)?\.?|[—–].+")
 _NUMBER_COST_PARAM = re.compile(r"(?:\d+|X|N)\s*[—–]\s*\S.*")
@@ -144,6 +144,8 @@ def parse_keyword_line(text: str, cs: int, le: int, holes: list[tuple[int, int]]
             return None
         item = content[s:e]
         hit = find(item)
+        if found and found[-1][0].parameter == "name" and item[:1].isupper():
+            hit = None  # "Partner with Trynn, Champion of Freedom": a name may hold a comma
         if hit is None:
             if found and found[-1][0].parameter != "none":
                 found[-1][2] = e

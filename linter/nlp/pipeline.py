@@ -10,26 +10,39 @@ Components mark, they do not judge:
     ``doc.spans["abilities"]`` labelled by kind) and reminder text
     (``doc.spans["reminder"]``).
 ``oracle_rule_refs``
-    phrase patterns with their CR numbers (``doc.spans["phrases"]``; the
-    pattern id is each span's ``kb_id_``).
+    the game's vocabulary: phrase patterns (the CR glossary's terms,
+    keywords, keyword actions, subtypes and hand-written open phrases) with
+    their CR numbers, as :class:`linter.model.Phrase` marks with token and
+    character offsets (``OracleState.matches`` and ``.phrases``).
 
 The card context a component needs (card name, face name, type line, the
 other faces' names) is set on the Doc before the pipeline runs, in
 ``doc._.oracle`` (an :class:`OracleState`); the components add their
 findings there too, and :func:`to_parsed` turns them into plain data.
+
+The batch runs the first two components for every face.  The vocabulary
+component runs on a face the first time something asks for its phrases
+(``ParsedText.phrases``, ``Ability.phrases``; ``parse_faces(vocabulary=True)``
+runs it in the batch), and what each ability means (its clauses, trigger,
+references: :mod:`linter.nlp.meaning`) is read from that component's marks
+(tokens, phrase matches) the first time something asks for it, once for the
+whole face.  A run whose checks never ask pays nothing for either.
 """
 
 from __future__ import annotations
 
 import bisect
 import functools
+from array import array
+from bisect import bisect_left, bisect_right
 from collections import deque
 from dataclasses import dataclass, field
 from typing import Iterable
 
 import spacy
 from spacy.language import Language
-from spacy.tokens import Doc, Span
+from spacy.attrs import IDX, LENGTH, LOWER
+from spacy.tokens import Doc
 
 from linter.model import Ability, Card, Face, ParsedText, Phrase
 from linter.nlp import selfref
@@ -56,6 +69,13 @@ class OracleState:
     self_refs: list[tuple[int, int]] = field(default_factory=list)
     reminders: list[tuple[int, int]] = field(default_factory=list)
     abilities: list[Ability] = field(default_factory=list)
+    # token table (character start, end, hash of the lower-case form), made once
+    tok_starts: list[int] = field(default_factory=list)
+    tok_ends: list[int] = field(default_factory=list)
+    tok_lowers: list[int] = field(default_factory=list)
+    matches: list = field(default_factory=list)  # (start token, end token, PatternInfo)
+    phrases: list[Phrase] = field(default_factory=list)
+    quotes: list[tuple[int, int]] = field(default_factory=list)
 
     @property
     def legendary(self) -> bool:
@@ -121,8 +141,14 @@ def oracle_abilities(doc: Doc) -> Doc:
     for ab in abilities:
         for a in ab.walk():
             _assign_rules(a, rules)
+    costs = _cost_rules()
+    for ab in abilities:
+        for a in ab.walk():
+            for part in a.cost:
+                part.rules = costs.get(part.kind, ())
     st.abilities = abilities
     st.reminders = seg.reminders
+    st.quotes = seg.quotes
     doc.spans["reminder"] = _spans(doc, seg.reminders, "REMINDER")
     doc.spans["abilities"] = [
         s for a in abilities for s in _spans(doc, [(a.start, a.end)], a.kind.upper())
@@ -164,12 +190,63 @@ class RuleRefs:
         if table_version() != self.version:  # a configuration added keywords
             self.matcher = RuleMatcher(self.nlp)
             self.version = table_version()
-            _phrase_rules.cache_clear()
-        spans = []
-        for s, e, info in self.matcher(doc, _state(doc).text):
-            spans.append(Span(doc, s, e, label=info.label, kb_id=info.id))
-        doc.spans["phrases"] = spans
+        st = _state(doc)
+        _token_table(doc, st)
+        starts, ends = st.tok_starts, st.tok_ends
+        matches = self.matcher(doc, st.text, st.tok_lowers)
+        if st.self_refs and matches:
+            matches = _outside(matches, [(bisect_left(starts, a), bisect_right(ends, b)) for a, b in st.self_refs])
+        st.matches = matches
+        text = st.text
+        phrases = [Phrase(info.label, text[starts[s]:ends[e - 1]], starts[s], ends[e - 1], info.rules, info.id, info.terms)
+                   for s, e, info in matches]
+        if st.self_refs:
+            rules = _self_rules()
+            for a, b in st.self_refs:
+                this = text.startswith(("this ", "This "), a)
+                phrases.append(Phrase("SELF", text[a:b], a, b, rules["this" if this else "name"], "self-" + ("this" if this else "name")))
+            phrases.sort(key=lambda p: p.start)
+        st.phrases = phrases
         return doc
+
+
+def _outside(matches: list, names: list[tuple[int, int]]) -> list:
+    """The matches less the glossary terms and subtypes inside a self-reference:
+    a name is no term ("Elvish Archdruid", "this creature"). Both lists are sorted."""
+    out = []
+    k = 0
+    n = len(names)
+    for m in matches:
+        if m[2].generic:
+            while k < n and names[k][1] <= m[0]:
+                k += 1
+            if k < n and names[k][0] <= m[0] and m[1] <= names[k][1]:
+                continue
+        out.append(m)
+    return out
+
+
+def _token_table(doc: Doc, st: OracleState) -> None:
+    """Each token's character start and end and the hash of its lower-case form (one array call)."""
+    if st.tok_starts or not len(doc):
+        return
+    starts, lengths, st.tok_lowers = doc.to_array([IDX, LENGTH, LOWER]).T.tolist()
+    st.tok_starts = starts
+    st.tok_ends = [s + n for s, n in zip(starts, lengths)]
+
+
+@functools.lru_cache(maxsize=1)
+def _cost_rules() -> dict[str, tuple[str, ...]]:
+    from linter.catalogue import load
+
+    return {k: tuple(v["rules"]) for k, v in load("meaning")["costs"].items()}
+
+
+@functools.lru_cache(maxsize=1)
+def _self_rules() -> dict[str, tuple[str, ...]]:
+    from linter.catalogue import load
+
+    return {k: tuple(v["rules"]) for k, v in load("meaning")["self_reference"].items()}
 
 
 @Language.factory("oracle_rule_refs")
@@ -199,23 +276,76 @@ def get_pipeline() -> Language:
 # -- conversion ---------------------------------------------------------------
 
 def to_parsed(doc: Doc) -> ParsedText:
-    """The plain-data result of one Doc (keeps no reference to the Doc)."""
+    """The plain-data result of one Doc (keeps no reference to the Doc).
+
+    When the vocabulary component ran, its phrases and marks are kept;
+    otherwise they are made from the face's text the first time something
+    asks for them (:func:`read_vocabulary`).
+    """
     st = _state(doc)
     text = st.text
-    phrase_rules = _phrase_rules()
-    phrases = [
-        Phrase(s.label_, text[s.start_char : s.end_char], s.start_char, s.end_char, phrase_rules.get(s.kb_id_, ()))
-        for s in doc.spans["phrases"]
-    ]
     reminders = st.reminders
     abilities = st.abilities
+    quotes = []
+    masked = text
+    if st.quotes and abilities:
+        granted = [g for top in abilities for a in top.walk() for g in a.granted]
+        quotes = [q for q in st.quotes if any(q[0] < g.start and g.end <= q[1] for g in granted)]
+    if reminders or quotes:
+        masked = mask(text, reminders + quotes)
+    parsed = ParsedText(text=text, abilities=abilities, self_refs=st.self_refs, reminders=reminders,
+                        quotes=quotes, quoted=st.quotes, masked=masked)
+    for top in abilities:
+        for a in top.walk():
+            a._parsed = parsed
+    if st.tok_starts:
+        _keep_vocabulary(parsed, st)
+    else:
+        parsed._vocabulary_pending = True
+    return parsed
+
+
+def _keep_vocabulary(parsed: ParsedText, st: OracleState) -> None:
+    """The phrases of the vocabulary component on the face and its abilities, and the marks
+    the meaning is read from."""
+    phrases = st.phrases
+    parsed._phrases = phrases
+    reminders = parsed.reminders
     if phrases:
         in_reminder = _covered_by(reminders)
-        own = _PhraseIndex([p for p in phrases if not in_reminder(p.start, p.end)])
-        for top in abilities:
+        own = _PhraseIndex([p for p in phrases if not in_reminder(p.start, p.end)] if reminders else phrases)
+        for top in parsed.abilities:
             _attach_phrases(top, own.within(top.start, top.end))
-    return ParsedText(text=text, abilities=abilities, self_refs=st.self_refs,
-                      reminders=reminders, phrases=phrases)
+    if parsed.abilities and st.tok_starts:
+        # compact until the meaning is read: machine ints, not a Python object each
+        parsed._marks = (array("I", st.tok_starts), array("I", st.tok_ends), array("Q", st.tok_lowers),
+                         tuple(st.matches))
+
+
+def read_vocabulary(parsed: ParsedText) -> None:
+    """Run the vocabulary component over a face parsed without it (once, on first use)."""
+    nlp = get_pipeline()
+    doc = nlp.make_doc(parsed.text)
+    st = OracleState(text=parsed.text, context=Context(), self_refs=parsed.self_refs, reminders=parsed.reminders,
+                     abilities=parsed.abilities)
+    doc._.oracle = st
+    nlp.get_pipe("oracle_rule_refs")(doc)
+    _keep_vocabulary(parsed, st)
+
+
+def mask(text: str, spans) -> str:
+    """``text`` with the characters of ``spans`` blanked to spaces; line breaks and offsets stay."""
+    parts = []
+    pos = 0
+    for s, e in sorted(spans):
+        s = max(s, pos)
+        if s >= e:
+            continue
+        parts.append(text[pos:s])
+        parts.append("".join(ch if ch == "\n" else " " for ch in text[s:e]))
+        pos = e
+    parts.append(text[pos:])
+    return "".join(parts)
 
 
 def _covered_by(spans: list[tuple[int, int]]):
@@ -263,12 +393,6 @@ def _attach_phrases(a: Ability, phrases: list[Phrase]) -> None:
     a.phrases = rest
 
 
-@functools.lru_cache(maxsize=1)
-def _phrase_rules() -> dict[str, tuple[str, ...]]:
-    nlp = get_pipeline()
-    return {pid: info.rules for pid, info in nlp.get_pipe("oracle_rule_refs").matcher.info.items()}
-
-
 def _prepare(nlp: Language, face: Face, card: Card | None) -> Doc:
     text = face.oracle_text
     doc = nlp.make_doc(text)
@@ -280,8 +404,16 @@ def _prepare(nlp: Language, face: Face, card: Card | None) -> Doc:
     return doc
 
 
-def parse_faces(items: Iterable[tuple[Face, Card]], batch_size: int = 256) -> None:
-    """Parse the rules text of every face and set ``face.parsed``."""
+def parse_faces(items: Iterable[tuple[Face, Card]], batch_size: int = 256, meaning: bool = False,
+                vocabulary: bool = False) -> None:
+    """Parse the rules text of every face and set ``face.parsed``.
+
+    The abilities are segmented for every face.  The vocabulary (the cited
+    phrases, ``ParsedText.phrases``) and the meaning of each ability
+    (``Ability.meaning``) are made the first time something asks for them,
+    once per face; ``vocabulary=True`` runs the vocabulary component in the
+    batch, ``meaning=True`` reads every face's meaning right away too.
+    """
     nlp = get_pipeline()
     pending: deque[Face] = deque()
 
@@ -294,9 +426,12 @@ def parse_faces(items: Iterable[tuple[Face, Card]], batch_size: int = 256) -> No
             pending.append(face)
             yield _prepare(nlp, face, card)
 
-    for doc in nlp.pipe(docs(), batch_size=batch_size):
+    disable = [] if vocabulary or meaning else ["oracle_rule_refs"]
+    for doc in nlp.pipe(docs(), batch_size=batch_size, disable=disable):
         face = pending.popleft()
         face.parsed = to_parsed(doc)
+        if meaning:
+            face.parsed.read_meaning()
 
 
 def parse_text(text: str, name: str | None = None, type_line: str | None = None,

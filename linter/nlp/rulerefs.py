@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 _WORDS = re.compile(r"\w+")
 
@@ -42,6 +42,44 @@ def _inflections(word: str) -> list[str]:
         out.add(word + "es")
     if word.endswith("y") and len(word) > 2 and word[-2] not in "aeiou":
         out |= {word[:-1] + "ies", word[:-1] + "ied"}
+    return sorted(out)
+
+
+def _plurals(word: str) -> list[str]:
+    """A noun and its regular plural: card, cards; ability, abilities; box, boxes."""
+    out = {word}
+    if word.endswith(("s", "sh", "ch", "x", "z")):
+        out.add(word + "es")
+    elif word.endswith("y") and len(word) > 2 and word[-2] not in "aeiou":
+        out.add(word[:-1] + "ies")
+    else:
+        out.add(word + "s")
+    return sorted(out)
+
+
+def word_forms(word: str, forms: dict[str, list[str]], verb: bool = True) -> list[str]:
+    """The forms of one word: the hand-written ones where ``forms`` lists
+    them (draw: drew, drawn), else the regular inflections (of a verb) or
+    plurals (of a noun).  A capitalised word keeps its capital."""
+    low = word.lower()
+    if low in forms:
+        found = [low, *forms[low]]
+    else:
+        found = _inflections(low) if verb else _plurals(low)
+    if word[:1].isupper():
+        found = [f[:1].upper() + f[1:] for f in found]
+    return sorted(set(found))
+
+
+def term_phrases(name: str, forms: dict[str, list[str]]) -> list[str]:
+    """The phrases a glossary name is written as: its first word inflected as a
+    verb ("leaves the battlefield", "left the battlefield"), its last word as a
+    noun ("activated abilities")."""
+    words = name.split()
+    out = {name}
+    out.update(" ".join([f, *words[1:]]) for f in word_forms(words[0], forms))
+    if len(words) > 1:
+        out.update(" ".join([*words[:-1], f]) for f in word_forms(words[-1], forms, verb=False))
     return sorted(out)
 
 
@@ -86,18 +124,52 @@ def _needs(pattern: list[dict]) -> tuple[frozenset[str], ...]:
     return tuple(out)
 
 
+# labels whose overlapping matches compete (the longest wins)
+GROUPS = {
+    "KEYWORD_ACTION": "KEYWORD", "COUNTER": "KEYWORD", "ZONE": "KEYWORD",
+    # the vocabulary: one phrase a stretch of words, the longest
+    "TYPE": "TERM", "DRAW": "TERM", "LIFE": "TERM", "DAMAGE": "TERM", "PLAYER": "TERM",
+    "DURATION": "TERM", "STEP": "TERM", "TURN": "TERM", "CONTROL": "TERM", "CONDITION": "TERM",
+    "BECOMES": "TERM",
+}
+# the labels of the phrases generated from the glossary and the type tables: a more
+# specific phrase around one of them makes it redundant
+GENERIC = frozenset({"TERM", "TYPE"})
+
+
 @dataclass(frozen=True, slots=True)
 class PatternInfo:
     id: str
     label: str
     rules: tuple[str, ...]
+    terms: tuple[str, ...] = ()  # the glossary terms (or CR titles) the phrase stands for
+    sense: str | None = None  # what the phrase means to the meaning layer ("draw", "graveyard")
+    group: str = field(init=False)
+    generic: bool = field(init=False)
+    last: int = field(init=False)  # 1 for a subtype: a glossary term of the same words goes first
+    runs_on: bool = field(init=False)  # "Add {R}" runs on over the symbols after it
+
+    def __post_init__(self):
+        object.__setattr__(self, "group", GROUPS.get(self.label, self.label))
+        object.__setattr__(self, "generic", self.label in GENERIC)
+        object.__setattr__(self, "last", int(self.label == "TYPE"))
+        object.__setattr__(self, "runs_on", self.label == "ADD_MANA")
+
+
+def pattern_rules(p: dict) -> tuple[str, ...]:
+    """A pattern's own rules followed by those of the terms it names."""
+    from linter import tables
+
+    out = list(p.get("rules") or ())
+    for term in p.get("terms") or ():
+        out.extend(r for r in tables.term_rules(term) if r not in out)
+    return tuple(out)
 
 
 class RuleMatcher:
     """Every phrase pattern, compiled once for a vocabulary."""
 
-    # labels whose overlapping matches compete (the longest wins)
-    _GROUPS = {"KEYWORD_ACTION": "KEYWORD"}
+    _GENERIC = GENERIC
 
     def __init__(self, nlp):
         from spacy.matcher import Matcher, PhraseMatcher
@@ -113,13 +185,18 @@ class RuleMatcher:
         # more than everything else together: it only runs on a text that has
         # every literal word of at least one token pattern.
         self.anchors: list[tuple[frozenset[str], ...]] = []
+        self._anchors_h = None
+        self._by_key = None
+        self._lower: set[str] = set()  # every lower-case phrase a specific pattern matches
         make = nlp.make_doc
         for p in data["patterns"]:
-            info = PatternInfo(p["id"], p["label"], tuple(p["rules"]))
+            info = PatternInfo(p["id"], p["label"], pattern_rules(p), tuple(p.get("terms") or ()), p.get("sense"))
             self.info[info.id] = info
             phrases = list(p.get("phrases", ())) + product_phrases(p.get("product"))
             if phrases:
                 phrase_by_attr[p.get("attr", "LOWER")].add(info.id, [make(t) for t in phrases])
+                if p.get("attr", "LOWER") == "LOWER":
+                    self._lower.update(t.lower() for t in phrases)
             if "tokens" in p:
                 expanded = _expand_first(p["tokens"])
                 self.matcher.add(info.id, expanded, greedy="LONGEST")
@@ -138,6 +215,7 @@ class RuleMatcher:
                 pid = f"keyword-{rule}"
                 self.info[pid] = PatternInfo(pid, label, (rule,))
                 self.phrase_lower.add(pid, [make(n) for n in names])
+                self._lower.update(names)
         if "keyword_actions" in gen:
             spec = gen["keyword_actions"]
             skip = {s.lower() for s in spec.get("skip", [])}
@@ -148,37 +226,139 @@ class RuleMatcher:
                 forms = _inflections(words[0]) if spec.get("inflect") else [words[0]]
                 phrases = [" ".join([f, *words[1:]]) for f in forms]
                 pid = f"action-{rule}"
-                self.info[pid] = PatternInfo(pid, spec["label"], (rule,))
+                self.info[pid] = PatternInfo(pid, spec["label"], (rule,), sense=name)
                 self.phrase_lower.add(pid, [make(t) for t in phrases])
+                self._lower.update(phrases)
+        forms = {k.lower(): list(v) for k, v in (data.get("forms") or {}).items()}
+        if "glossary" in gen:
+            self._add_glossary(gen["glossary"], forms, make)
+        if "types" in gen:
+            self._add_types(gen["types"], forms, make)
 
-    def __call__(self, doc, text: str | None = None) -> list[tuple[int, int, PatternInfo]]:
-        """(start token, end token, pattern) of every match, overlaps resolved."""
-        strings = doc.vocab.strings
+    def _add_glossary(self, spec: dict, forms: dict[str, list[str]], make) -> None:
+        """One pattern per glossary term: every name it lists, in its written forms.
+
+        Obsolete terms, names with a placeholder ("partner with [name]"),
+        terms without rules and the names of ``skip`` (words whose senses
+        the hand-written patterns and the meaning layer tell apart) are left out.
+        """
+        from linter import tables
+
+        skip = {s.lower() for s in spec.get("skip", [])}
+        for term in tables.glossary().values():
+            if term.obsolete or not term.rules:
+                continue
+            names = [n for n in term.names if "[" not in n and n not in skip]
+            if not names:
+                continue
+            pid = "term-" + _slug(term.term)
+            # a phrase a more specific pattern matches as it is would only be dropped
+            phrases = sorted({p for n in names for p in term_phrases(n, forms)} - self._lower)
+            if phrases:
+                self.info[pid] = PatternInfo(pid, spec["label"], term.rules, (term.term,))
+                self.phrase_lower.add(pid, [make(p) for p in phrases])
+
+    def _add_types(self, spec: dict, forms: dict[str, list[str]], make) -> None:
+        """Subtypes (matched as capitalised words, in the singular and plural) with
+        the 205.3 rule of their family; supertypes and card types are glossary terms."""
+        from linter import catalogue
+
+        families = spec["families"]
+        for family, entry in catalogue.load("types")["subtypes"].items():
+            if family not in families:
+                continue
+            rule = families[family]["rule"]
+            pid = f"subtype-{family}"
+            self.info[pid] = PatternInfo(pid, spec["label"], (rule,), sense=family)
+            phrases = sorted({f for name in entry["names"] for f in _subtype_forms(name, forms)})
+            self.phrase_orth.add(pid, [make(p) for p in phrases])
+
+    def __call__(self, doc, text: str | None = None, lowers: list[int] | None = None
+                 ) -> list[tuple[int, int, PatternInfo]]:
+        """(start token, end token, pattern) of every match, overlaps resolved.
+
+        ``lowers`` (the hash of each token's lower-case form) spares the
+        tokens' being read again where the caller has them.
+        """
+        by_key = self._by_key
+        if by_key is None:
+            strings = doc.vocab.strings
+            by_key = self._by_key = {strings.add(pid): info for pid, info in self.info.items()}
         raw = []
         matchers = [self.phrase_orth, self.phrase_lower, self.phrase_shape]
-        if text is None:
-            text = doc.text
         if self.anchors:
-            words = set(_WORDS.findall(text.lower()))
-            if any(all(not alts.isdisjoint(words) for alts in need) for need in self.anchors):
+            if lowers is None:
+                lowers = [t.lower for t in doc]
+            words = set(lowers)
+            first, needs = self._anchor_keys(doc)
+            if (first is None or not first.isdisjoint(words)) and any(all(not alts.isdisjoint(words) for alts in need) for need in needs):
                 matchers.append(self.matcher)
+        append = raw.append
+        n = len(doc)
         for matcher in matchers:
             for key, s, e in matcher(doc):
-                raw.append((s, e, self.info[strings[key]]))
-        # "Add {R}" runs on over "{R}{G}"
-        for k, (s, e, info) in enumerate(raw):
-            if info.label == "ADD_MANA" and doc[e - 1].text.startswith("{"):
-                while e < len(doc) and doc[e].text.startswith("{") and doc[e].text.endswith("}"):
-                    e += 1
-                raw[k] = (s, e, info)
+                info = by_key[key]
+                if info.runs_on and doc[e - 1].text.startswith("{"):
+                    # "Add {R}" runs on over "{R}{G}"
+                    while e < n and doc[e].text.startswith("{") and doc[e].text.endswith("}"):
+                        e += 1
+                # sorted by start, then the longest first, a subtype after a glossary term of the same words
+                append(((s << 12) - ((e - s) << 1) + info.last, s, e, info))
+        if not raw:
+            return []
+        raw.sort(key=_first)
         # per group, the longest of overlapping matches wins
-        raw.sort(key=lambda m: (m[0], -(m[1] - m[0])))
         kept: list[tuple[int, int, PatternInfo]] = []
+        keep = kept.append
         last_end: dict[str, int] = {}
-        for s, e, info in raw:
-            group = self._GROUPS.get(info.label, info.label)
-            if s < last_end.get(group, -1):
+        get = last_end.get
+        generic = False
+        for _, s, e, info in raw:
+            group = info.group
+            if s < get(group, -1):
                 continue
             last_end[group] = e
-            kept.append((s, e, info))
+            keep((s, e, info))
+            if info.generic:
+                generic = True
+        if generic:
+            # a glossary term inside a more specific phrase says nothing more
+            specific = [(s, e) for s, e, info in kept if not info.generic]
+            out = []
+            k, reach = 0, -1
+            for m in kept:
+                while k < len(specific) and specific[k][0] <= m[0]:
+                    reach = max(reach, specific[k][1])
+                    k += 1
+                if m[2].generic and reach >= m[1]:
+                    continue
+                out.append(m)
+            kept = out
         return kept
+
+    def _anchor_keys(self, doc) -> tuple[frozenset[int] | None, list[tuple[frozenset[int], ...]]]:
+        """The words each token pattern needs (as hashes), and the words any of them needs first."""
+        if self._anchors_h is None:
+            strings = doc.vocab.strings
+            needs = [tuple(frozenset(strings.add(w) for w in alts) for alts in need) for need in self.anchors]
+            first = frozenset().union(*(need[0] for need in needs if need))
+            if any(not need for need in needs):
+                first = None  # a pattern without a literal word: the matcher always runs
+            self._anchors_h = (first, needs)
+        return self._anchors_h
+
+
+def _first(m):
+    return m[0]
+
+
+def _slug(term: str) -> str:
+    return "-".join(_WORDS.findall(term.lower().replace("'", "")))
+
+
+def _subtype_forms(name: str, forms: dict[str, list[str]]) -> list[str]:
+    """A subtype as written in rules text: "Elf", "Elves"; "Urza's" stays as it is."""
+    if "'" in name:
+        return [name]
+    words = name.split()
+    return [" ".join([*words[:-1], f]) for f in word_forms(words[-1], forms, verb=False)]

@@ -34,6 +34,7 @@ class Context:
     other_names: tuple[str, ...] = ()
     types: frozenset[str] = frozenset()  # card types and subtypes, lower case
     spell: bool = False  # an instant or sorcery face: effects are spell abilities
+    saga: bool = False  # a Saga face: a line of chapter numbers and a dash is a chapter
 
     @classmethod
     def build(cls, name=None, face_name=None, type_line=None, other_names=()) -> "Context":
@@ -48,7 +49,8 @@ class Context:
                 types.update(t.lower() for t in ctypes)
                 types.update(t.lower() for t in subs)
         spell = bool(types & {"instant", "sorcery"}) and not (types & {"creature", "artifact", "enchantment", "land", "planeswalker", "battle"})
-        return cls(name, face_name, type_line, legendary, tuple(other_names), frozenset(types), spell)
+        return cls(name, face_name, type_line, legendary, tuple(other_names), frozenset(types), spell,
+                   "saga" in types)
 
 
 GRANTED = Context()  # a quoted ability belongs to a permanent (or a player, an emblem)
@@ -57,6 +59,7 @@ _TRIGGER_RE = re.compile(r"(?:when|whenever|at)\b", re.I)
 _CHAPTER_RE = re.compile(r"((?:[IVX]+)(?:\s*,\s*[IVX]+)*)\s*[—–-]\s*")
 _LEVEL_RE = re.compile(r"LEVEL\s+(\d+)\s*(?:[-–]\s*(\d+)|(\+))\s*$")
 _STATION_RE = re.compile(r"STATION\s+(\d+)\s*\+\s*$")
+_ROW_RE = re.compile(r"\d+(?:\s*[—–-]\s*\d+|\+)\s*\|\s*(?=\S)")
 _PT_RE = re.compile(r"[+\-]?[\d*X]+(?:[+\-]\d+)?/[+\-]?[\d*X]+(?:[+\-]\d+)?\s*$")
 _MODE_RE = re.compile(r"•|\+\s*(?:\{[^{}]+\})+\s*[—–]|(?:\{P\})+\s*[—–]")
 _LABEL_RE = re.compile(r"([A-Z∞][^:{}.;•\"“]{0,48}?)\s*(?:[—–]| - )\s*(?=\S)")
@@ -211,7 +214,7 @@ class Segmenter:
         line = text[cs:le]
         # Saga chapters: "I —", "II, III —"
         m = _CHAPTER_RE.match(line)
-        if m and m.end() < len(line):
+        if m and (m.end() < len(line) or ctx.saga):  # a Saga's last chapter may still be empty
             chapters = tuple(T.from_roman(x.strip()) for x in m.group(1).split(","))
             ab = Ability("chapter", line, cs, le, chapters=chapters, effect_start=cs + m.end())
             return [ab]
@@ -219,6 +222,13 @@ class Segmenter:
         kws = K.parse_keyword_line(text, cs, le, holes, ctx)
         if kws is not None:
             return kws
+        # A station or die-roll row whose abilities are keywords: "9+ | Flying, first strike"
+        row = _ROW_RE.match(line)
+        if row:
+            kws = K.parse_keyword_line(text, cs + row.end(), le, holes, ctx)
+            if kws:
+                kws[0].start, kws[0].text = cs, text[cs:kws[0].end]
+                return kws
         # Loyalty abilities
         quote_holes = holes + [q for q in getattr(self, "quotes", []) if q[0] >= cs and q[1] <= le]
         colon = _first_colon(text, cs, le, quote_holes)

@@ -22,7 +22,8 @@ _TOKEN_MATCH = re.compile(
 
 _SYMBOL = r"\{[^{}\s]{1,8}\}"
 _EXTRA_PREFIXES = [_SYMBOL, "•", "—", "–", "−(?=[^\\d X])", r"\+(?=\{)"]
-_EXTRA_SUFFIXES = [_SYMBOL, "•", "—", "–"]
+# "… mana value X." : a lone capital (a variable) before a full stop
+_EXTRA_SUFFIXES = [_SYMBOL, "•", "—", "–", r"(?<=^[A-Z])\.", r"(?<=/[+\-−][X*])\."]
 _EXTRA_INFIXES = [
     r"(?<=\})(?=\{)",  # {2}{G}
     r"(?<=[^\s{])(?=\{)",  # word{T}
@@ -38,16 +39,20 @@ def build_tokenizer(nlp):
     from spacy.util import compile_infix_regex, compile_prefix_regex, compile_suffix_regex
 
     defaults = nlp.Defaults
-    prefixes = _EXTRA_PREFIXES + list(defaults.prefixes)
+    # English splits a "+" off anything but a digit; "+X/+X." at a sentence end keeps it
+    prefixes = _EXTRA_PREFIXES + [r"\+(?![0-9X*])" if p == r"\+(?![0-9])" else p for p in defaults.prefixes]
     suffixes = _EXTRA_SUFFIXES + list(defaults.suffixes)
     infixes = _EXTRA_INFIXES + list(defaults.infixes)
     # One constructor call: setting the rules one by one on the existing tokenizer
     # would load its thousands of special cases again after each of them.
     # Special cases of the English defaults that would split our tokens differently
     # are not an issue: none of them contains braces, dashes or bullets.
+    # English keeps a single letter with its full stop as one token ("X.", "b.");
+    # in rules text that letter is a variable ending a sentence ("… mana value X.")
+    rules = {k: v for k, v in nlp.tokenizer.rules.items() if not (len(k) == 2 and k[1] == "." and k[0].isalpha())}
     return Tokenizer(
         nlp.vocab,
-        rules=nlp.tokenizer.rules,
+        rules=rules,
         prefix_search=compile_prefix_regex(prefixes).search,
         suffix_search=compile_suffix_regex(suffixes).search,
         infix_finditer=compile_infix_regex(infixes).finditer,

@@ -83,6 +83,7 @@ class _Collected:
     def __init__(self) -> None:
         self.root: str | None = None
         self.sets: dict[str, str | None] = {}
+        self.set_types: dict[str, str] = {}  # code -> <settype> as Scryfall names it ("funny", "alchemy")
         self.set_order: list[str] = []
         self.entries: list[_Entry] = []
 
@@ -165,6 +166,10 @@ def _collector(ex, out: _Collected):
             code = (set_fields.get("name") or "").strip()
             if code:
                 out.sets[code] = (set_fields.get("releasedate") or "").strip() or None
+                # Scryfall's names for the kind of product: "Draft Innovation" -> "draft_innovation"
+                kind = "_".join((set_fields.get("settype") or "").lower().split())
+                if kind:
+                    out.set_types[code] = kind
                 out.set_order.append(code)
             set_fields = None
         elif depth == cards_depth:
@@ -403,6 +408,7 @@ class _Builder:
             card.set_code = self.col.set_order[0]
         if card.set_code is not None:
             card.released = self.col.sets.get(card.set_code)
+            card.set_type = self.col.set_types.get(card.set_code)
         card.is_token = _is_token(e)
         ci = e.get("coloridentity")
         if ci is not None:

@@ -23,9 +23,11 @@ FACE_STR = ("name", "mana_cost", "type_line", "oracle_text", "power", "toughness
 FACE_COLORS = ("colors", "color_indicator")
 #: fields of the card as a whole
 CARD_KEYS = ("name", "layout", "cmc", "color_identity", "keywords", "set", "released_at")
+#: what a card says of its product (which tells Un-set, Alchemy and playtest cards apart)
+PRODUCT_KEYS = ("set_type", "digital", "border_color", "security_stamp", "promo_types")
 #: card-level suppressions (see linter/suppress.py), kept as written in ``card.extra``
 IGNORE_FIELD = "oraclelint-ignore"
-WANTED = frozenset(FACE_STR + FACE_COLORS + CARD_KEYS + ("card_faces", "type_line", "mana_cost", IGNORE_FIELD))
+WANTED = frozenset(FACE_STR + FACE_COLORS + CARD_KEYS + PRODUCT_KEYS + ("card_faces", "type_line", "mana_cost", IGNORE_FIELD))
 
 TOKEN_LAYOUTS = frozenset({"token", "double_faced_token"})
 
@@ -89,6 +91,15 @@ def _as_number(key: str, value: Any, loc: Loc | None, warn: Warn) -> float | Non
         except ValueError:
             pass
     warn(f"{key} should be a number", loc)
+    return None
+
+
+def _as_bool(key: str, value: Any, loc: Loc | None, warn: Warn) -> bool | None:
+    if value is None:
+        return None
+    if isinstance(value, bool):
+        return value
+    warn(f"{key} should be true or false", loc)
     return None
 
 
@@ -165,7 +176,10 @@ def card_from_fields(fields: Fields, faces: list[Fields] | None, source: SourceF
     for key, conv, attr in (("layout", _as_str, "layout"), ("cmc", _as_number, "cmc"),
                             ("color_identity", _as_colors, "color_identity"),
                             ("keywords", _as_words, "keywords"), ("set", _as_str, "set_code"),
-                            ("released_at", _as_str, "released")):
+                            ("released_at", _as_str, "released"), ("set_type", _as_str, "set_type"),
+                            ("digital", _as_bool, "digital"), ("border_color", _as_str, "border_color"),
+                            ("security_stamp", _as_str, "security_stamp"),
+                            ("promo_types", _as_words, "promo_types")):
         v = _take(fields, key, conv, warn, card.locs)
         if v is not None:
             setattr(card, attr, v)

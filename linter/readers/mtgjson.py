@@ -27,8 +27,10 @@ _FACE_MAP = {
 _CARD_MAP = {
     "name": "name", "layout": "layout", "manaValue": "cmc", "convertedManaCost": "cmc",
     "colorIdentity": "color_identity", "keywords": "keywords", "setCode": "set",
+    "isOnlineOnly": "digital", "borderColor": "border_color", "securityStamp": "security_stamp",
+    "promoTypes": "promo_types",
 }
-_WANTED = frozenset(_FACE_MAP) | frozenset(_CARD_MAP) | {"side"}
+_WANTED = frozenset(_FACE_MAP) | frozenset(_CARD_MAP) | {"side", "isFunny"}
 
 
 def looks_like_mtgjson(data: Any) -> bool:
@@ -63,7 +65,8 @@ def _walk(source: SourceFile, data: dict, result: ReadResult) -> None:
                 tokens.skip(fv)
         return out
 
-    def add(group: list[tuple[Fields, int]], is_token: bool, set_code: str | None, released: str | None) -> None:
+    def add(group: list[tuple[Fields, int]], is_token: bool, set_code: str | None, released: str | None,
+            set_type: str | None = None) -> None:
         result.entries += len(group)
         for fields_list in _join_faces(group):
             card = _card(fields_list, source, warn)
@@ -73,15 +76,19 @@ def _walk(source: SourceFile, data: dict, result: ReadResult) -> None:
                 card.set_code = set_code
             if released and card.released is None:
                 card.released = released
+            if card.set_type is None:
+                # an Un-set card of AtomicCards says only isFunny
+                card.set_type = set_type or ("funny" if fields_list[0][0].get("isFunny", (None,))[0] is True else None)
             result.cards.append(card)
 
     def set_file(node: dict) -> None:
         code = node.get("code") if isinstance(node.get("code"), str) else None
         released = node.get("releaseDate") if isinstance(node.get("releaseDate"), str) else None
+        kind = node.get("type") if isinstance(node.get("type"), str) else None
         for k, v in items(node):
             tokens.key(k)
             if k in ("cards", "tokens") and isinstance(v, list):
-                add(entries(v), k == "tokens", code, released)
+                add(entries(v), k == "tokens", code, released, kind)
             else:
                 tokens.skip(v)
 

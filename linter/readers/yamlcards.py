@@ -1,8 +1,8 @@
 """Our YAML card format (Scryfall's field names) to cards.
 
 A file holds one card per document (``---`` between them), a list of cards,
-or a mapping whose ``cards`` key holds the list (its ``set`` and
-``released_at`` then apply to every card that lacks its own; keys starting
+or a mapping whose ``cards`` key holds the list (its ``set``,
+``released_at`` and ``set_type`` then apply to every card that lacks its own; keys starting
 with ``x-`` are free, e.g. for anchors that cards merge with ``<<:``).  Multi-faced
 cards list their faces under ``card_faces``.  The schema is
 ``linter/schemas/card-yaml.schema.json``.
@@ -22,22 +22,24 @@ import yaml
 from linter.fixes_codecs import yaml_codec
 from linter.readers.base import UNSUPPORTED, ReadError, Reader, ReadResult
 from linter.readers.layouts import guess_layout  # noqa: F401 - where callers found it before
+from linter.readers.fields import (
+    CARD_KEYS, FACE_COLORS, FACE_STR, IGNORE_FIELD, PRODUCT_KEYS, card_from_fields,
+)
 from linter.readers.locs import LazyMap
 from linter.readers.probe import YAML_EXT
-from linter.readers.fields import CARD_KEYS, FACE_COLORS, FACE_STR, IGNORE_FIELD, card_from_fields
 from linter.source import Loc, SourceFile, escaped_index_map
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 #: fields the reader uses
-USED_CARD = frozenset(FACE_STR + FACE_COLORS + CARD_KEYS + ("card_faces", IGNORE_FIELD))
+USED_CARD = frozenset(FACE_STR + FACE_COLORS + CARD_KEYS + PRODUCT_KEYS + ("card_faces", IGNORE_FIELD))
 USED_FACE = frozenset(FACE_STR + FACE_COLORS + ("cmc",))
 #: fields the format allows but the linter does not read (kept for other tools)
 OTHER = frozenset({
     "id", "oracle_id", "rarity", "artist", "collector_number", "set_name", "watermark", "lang",
     "illustration_id", "image", "image_uris", "notes", "designer", "printed_name", "printed_text",
-    "printed_type_line", "frame", "frame_effects", "border_color", "security_stamp", "legalities",
-    "produced_mana", "reserved", "digital", "attraction_lights", "hand_modifier", "life_modifier",
+    "printed_type_line", "frame", "frame_effects", "legalities",
+    "produced_mana", "reserved", "attraction_lights", "hand_modifier", "life_modifier",
     "content_warning", "object", "flavor_name", "tags",
 })
 #: of those, the ones a face may have
@@ -45,7 +47,7 @@ OTHER_FACE = frozenset({
     "artist", "watermark", "illustration_id", "image_uris", "printed_name", "printed_text",
     "printed_type_line", "flavor_name", "notes", "object", "layout",
 })
-CONTAINER_KEYS = frozenset({"cards", "set", "set_name", "released_at", "name", "notes", "description"})
+CONTAINER_KEYS = frozenset({"cards", "set", "set_name", "released_at", "set_type", "name", "notes", "description"})
 
 _SCALAR_TAGS = {
     "tag:yaml.org,2002:int", "tag:yaml.org,2002:float", "tag:yaml.org,2002:bool", "tag:yaml.org,2002:null",
@@ -162,7 +164,7 @@ class _Reader:
             key = k.value if isinstance(k, yaml.ScalarNode) else None
             if key == "cards":
                 cards_node = v
-            elif key in ("set", "released_at") and isinstance(v, yaml.ScalarNode):
+            elif key in ("set", "released_at", "set_type") and isinstance(v, yaml.ScalarNode):
                 defaults[key] = (self.scalar(v), self.loc(v))
             elif key not in CONTAINER_KEYS and not (key or "").startswith("x-"):
                 # "x-..." keys are free, for instance to hold anchors the cards merge

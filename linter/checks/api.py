@@ -1,0 +1,389 @@
+"""The check-author API: what a check reads about a card, computed once by the parse.
+
+A check should judge what the spaCy pipeline found and never scan rules text
+again with a private helper.  This module is the one place a check gets it
+from:
+
+* :class:`FaceView`: one face with its parse: the abilities (and those they
+  grant), the text with reminder text and quoted abilities masked
+  (``masked``, computed once per face in the parse), the reminder and quote
+  spans, the self-references (the card's name, "this creature", "~"), the
+  phrases with their CR numbers, and the meaning of each ability (its
+  clauses, trigger, restrictions and references, read once per face on
+  first use).
+* :class:`CardContext`: what a check may need about the whole card (name,
+  layout, token, set, release date, the other faces, whether a one-faced
+  entry may be half of a card whose halves the file lists apart).
+* :class:`FaceCheck`: a :class:`~linter.checks.base.Check` whose
+  ``check_face`` is called once per parsed face, and which declares the
+  configuration settings it reads (``settings``) instead of reading a global.
+
+Spans are ``(start, end)`` character offsets into the face's ``oracle_text``
+(also for granted abilities); a check reports them as they are.  See
+``notes`` in the repository history and README "The parse" for the shape of
+the structure.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Iterator
+
+from linter.checks.base import Check, Hit
+from linter.model import (
+    Ability, Card, Clause, CostPart, Face, ObjectRef, ParsedText, Phrase, PlayerRef, Reference, ZoneRef,
+)
+
+if TYPE_CHECKING:  # pragma: no cover
+    from linter.config import Config
+
+Span = tuple[int, int]
+
+__all__ = [
+    "AbilityView", "CardContext", "FaceCheck", "FaceView", "SelfRef", "Span", "card_faces", "inside",
+    "mask", "setting_names",
+]
+
+
+def inside(spans: Iterable[Span], start: int, end: int | None = None) -> bool:
+    """Whether [start, end) lies within one of ``spans``."""
+    end = start if end is None else end
+    return any(a <= start and end <= b for a, b in spans)
+
+
+def mask(text: str, spans: Iterable[Span], fill: str = " ") -> str:
+    """``text`` with the characters of ``spans`` replaced by ``fill``; line breaks and offsets stay."""
+    chars = list(text)
+    for a, b in spans:
+        for k in range(max(0, a), min(b, len(chars))):
+            if chars[k] != "\n":
+                chars[k] = fill
+    return "".join(chars)
+
+
+@dataclass(frozen=True, slots=True)
+class SelfRef:
+    """Words of the text that name the object itself."""
+
+    start: int
+    end: int
+    text: str
+    kind: str  # "name" (the card's or face's name, a legendary's short name), "this" ("this creature"), "placeholder" ("~")
+    noun: str | None = None  # for "this creature": "creature"
+
+
+@dataclass(frozen=True, slots=True)
+class AbilityView:
+    """One ability with where it sits: its index in walk order and the ability granting it."""
+
+    ability: Ability
+    index: int  # position in FaceView.walk() (the numbering Antecedent.ability uses)
+    parent: Ability | None  # the ability that grants it (quoted text), None at top level
+
+    @property
+    def granted(self) -> bool:
+        return self.parent is not None
+
+
+class CardContext:
+    """What a check may need to know about the card as a whole."""
+
+    def __init__(self, card: Card):
+        self.card = card
+
+    @property
+    def name(self) -> str | None:
+        return self.card.name
+
+    @property
+    def layout(self) -> str | None:
+        return self.card.layout
+
+    @property
+    def is_token(self) -> bool:
+        return self.card.is_token
+
+    @property
+    def set_code(self) -> str | None:
+        return self.card.set_code
+
+    @property
+    def released(self) -> str | None:
+        return self.card.released
+
+    @property
+    def source_format(self) -> str:
+        return self.card.source.format if self.card.source is not None else ""
+
+    @property
+    def lone_entry(self) -> bool:
+        """Whether this one-faced card may be half of a card whose file lists its halves apart
+        (Cockatrice gives each face of a double-faced card an entry of its own)."""
+        return len(self.card.faces) == 1 and self.source_format.lower().startswith("cockatrice")
+
+    def face_names(self) -> list[str]:
+        return [f.name for f in self.card.faces if f.name]
+
+
+class FaceView:
+    """One face of a card and everything the parse found in it."""
+
+    def __init__(self, card: Card, index: int):
+        self.card = card
+        self.index = index
+        self.face: Face = card.faces[index]
+        self.context = CardContext(card)
+
+    # -- text ------------------------------------------------------------------------------
+    @property
+    def parsed(self) -> ParsedText:
+        return self.face.parsed if self.face.parsed is not None else ParsedText(self.face.oracle_text or "")
+
+    @property
+    def text(self) -> str:
+        return self.face.oracle_text or ""
+
+    @property
+    def masked(self) -> str:
+        """The text with reminder text and quoted (granted) abilities blanked, offsets kept."""
+        p = self.face.parsed
+        return p.masked if p is not None and p.masked else self.text
+
+    @property
+    def reminders(self) -> list[Span]:
+        return list(self.parsed.reminders)
+
+    @property
+    def quotes(self) -> list[Span]:
+        """Quoted abilities an effect grants, quotes included."""
+        return list(self.parsed.quotes)
+
+    @property
+    def quoted(self) -> list[Span]:
+        """Every quoted text outside reminder text: granted abilities, and quoted names or words."""
+        return list(self.parsed.quoted)
+
+    @property
+    def holes(self) -> list[Span]:
+        """Reminder text and quoted abilities: what ``masked`` blanks."""
+        return sorted(self.parsed.reminders + self.parsed.quotes)
+
+    def in_reminder(self, start: int, end: int | None = None) -> bool:
+        return inside(self.parsed.reminders, start, end)
+
+    def in_quote(self, start: int, end: int | None = None) -> bool:
+        return inside(self.parsed.quotes, start, end)
+
+    def in_hole(self, start: int, end: int | None = None) -> bool:
+        return inside(self.holes, start, end)
+
+    # -- abilities -------------------------------------------------------------------------
+    @property
+    def abilities(self) -> list[Ability]:
+        """The top-level abilities, in text order."""
+        return self.parsed.abilities
+
+    def walk(self) -> Iterator[AbilityView]:
+        """Every ability, granted ones after the one granting them (the numbering of
+        ``Antecedent.ability``)."""
+        return iter(self._walk())
+
+    @functools.cached_property
+    def _walked(self) -> list[AbilityView]:
+        out: list[AbilityView] = []
+
+        def rec(a: Ability, parent: Ability | None) -> None:
+            out.append(AbilityView(a, len(out), parent))
+            for g in a.granted:
+                rec(g, a)
+
+        for a in self.abilities:
+            rec(a, None)
+        return out
+
+    def _walk(self) -> list[AbilityView]:
+        return self._walked
+
+    def ability(self, index: int) -> Ability:
+        """The ability at an index of walk order (``Antecedent.ability``)."""
+        return self._walked[index].ability
+
+    def units(self) -> list[Span]:
+        """The spans of the top-level abilities."""
+        return [(a.start, a.end) for a in self.abilities]
+
+    def keywords(self) -> list[Ability]:
+        """The keyword abilities of the face."""
+        return [v.ability for v in self._walked if v.ability.kind == "keyword"]
+
+    def has_keyword(self, name: str) -> bool:
+        low = name.lower()
+        return any((a.keyword or "").lower() == low for a in self.keywords())
+
+    # -- meaning ---------------------------------------------------------------------------
+    def clauses(self) -> Iterator[tuple[AbilityView, Clause]]:
+        """Every clause of every ability (trigger clauses excluded)."""
+        for v in self._walked:
+            for c in v.ability.clauses:
+                yield v, c
+
+    def actions(self, *names: str) -> Iterator[tuple[AbilityView, Clause]]:
+        """Clauses whose action is one of ``names`` ("exile", "search", "draw" …), or any action."""
+        for v, c in self.clauses():
+            if c.action is not None and (not names or c.action.name in names):
+                yield v, c
+
+    def references(self, unresolved: bool | None = None) -> Iterator[tuple[AbilityView, Reference]]:
+        """Every reference; ``unresolved=True`` only those linked to nothing."""
+        for v in self._walked:
+            for r in v.ability.references:
+                if unresolved is None or unresolved == (r.antecedent is None):
+                    yield v, r
+
+    def sentences(self) -> list[Span]:
+        """The spans of the sentences the meaning layer read (effects; trigger conditions apart)."""
+        out: dict[tuple[int, int], list[int]] = {}
+        for v, c in self.clauses():
+            key = (v.index, c.sentence)
+            if key in out:
+                out[key][1] = max(out[key][1], c.end)
+            else:
+                out[key] = [c.start, c.end]
+        return sorted((s, e) for s, e in out.values())
+
+    # -- phrases and self-references ------------------------------------------------------
+    def phrases(self, *labels: str, ids: Iterable[str] = ()) -> list[Phrase]:
+        """The cited phrases (outside reminder text), optionally only those with these labels or pattern ids."""
+        wanted = set(ids)
+        return [p for p in self.parsed.phrases if (not labels or p.label in labels) and (not wanted or p.id in wanted)]
+
+    @functools.cached_property
+    def self_refs(self) -> list[SelfRef]:
+        out = []
+        text = self.text
+        for s, e in self.parsed.self_refs:
+            words = text[s:e]
+            if words.lower().startswith("this "):
+                out.append(SelfRef(s, e, words, "this", words.split(" ", 1)[1].lower()))
+            elif words in ("~", "CARDNAME"):
+                out.append(SelfRef(s, e, words, "placeholder"))
+            else:
+                out.append(SelfRef(s, e, words, "name"))
+        return out
+
+    @functools.cached_property
+    def self_names(self) -> tuple[str, ...]:
+        """The ways this face's text may name the object itself, longest first: its names
+        (with a legendary's short name) and the self-references found in the text."""
+        names = {"~", "CARDNAME"}
+        for n in (self.face.name, self.card.name):
+            if n:
+                names.add(n.strip())
+                names.update(p.strip() for p in n.split("//") if p.strip())
+                if "," in n:
+                    names.add(n.split(",", 1)[0].strip())
+        names.update(r.text for r in self.self_refs)
+        return tuple(sorted((n for n in names if n), key=len, reverse=True))
+
+    def is_self(self, words: str) -> bool:
+        """Whether ``words`` name the face's object itself ("this creature", its name, "~")."""
+        w = words.strip().casefold()
+        if w.startswith("this "):
+            return True
+        return any(w == n.casefold() for n in self.self_names)
+
+    def self_at(self, start: int, end: int | None = None) -> SelfRef | None:
+        """The self-reference covering [start, end), if any."""
+        end = start if end is None else end
+        return next((r for r in self.self_refs if r.start <= start and end <= r.end), None)
+
+    # -- the face's characteristics ----------------------------------------------------------
+    @property
+    def card_types(self) -> tuple[str, ...]:
+        return self.face.card_types
+
+    @property
+    def subtypes(self) -> tuple[str, ...]:
+        return self.face.subtypes
+
+    @property
+    def is_permanent(self) -> bool:
+        return self.face.is_permanent
+
+    @property
+    def is_spell(self) -> bool:
+        """An instant or sorcery face (its effects are spell abilities)."""
+        return self.face.has_type("Instant", "Sorcery") and not self.is_permanent
+
+    # -- reporting -------------------------------------------------------------------------
+    def hit(self, check: Check, start: int | None = None, end: int | None = None, **kw) -> Hit:
+        """A hit of ``check`` on this face's rules text."""
+        return check.hit(face=self.index, field="oracle_text", start=start, end=end, **kw)
+
+
+def card_faces(card: Card) -> Iterator[FaceView]:
+    """Every face of ``card`` that has rules text the parser has read."""
+    for i, face in enumerate(card.faces):
+        if face.oracle_text and face.parsed is not None:
+            yield FaceView(card, i)
+
+
+@functools.lru_cache(maxsize=1)
+def setting_names() -> frozenset[str]:
+    """The configuration settings a check may declare (kebab-case, as in the file)."""
+    from dataclasses import fields as dc_fields
+
+    from linter.config import Config
+
+    skip = {"path", "select", "ignore", "extend_select", "per_file_ignores", "per_card_ignores", "severity"}
+    return frozenset(f.name.replace("_", "-") for f in dc_fields(Config) if f.name not in skip)
+
+
+class FaceCheck(Check):
+    """A check that looks at one parsed face at a time.
+
+    Subclasses implement :meth:`check_face` and list the configuration
+    settings they read in ``settings`` (kebab-case names of the
+    configuration file: ``"self-reference"``, ``"set-kind"``, ``"keywords"``,
+    ``"symbols"``, ``"ability-words"``, ``"cr-edition"``); :meth:`setting`
+    returns a declared setting's value for the run.  The engine may hand a
+    check the run's configuration (``check.config = …``); otherwise the
+    active one is used.
+    """
+
+    abstract = True
+    settings: ClassVar[tuple[str, ...]] = ()
+    config: "Config | None" = None
+
+    def __init_subclass__(cls, **kwargs) -> None:
+        super().__init_subclass__(**kwargs)
+        unknown = [s for s in cls.__dict__.get("settings", ()) if s not in setting_names()]
+        if unknown:
+            from linter.checks.base import CheckError
+
+            raise CheckError(f"{cls.__module__}.{cls.__name__}: unknown settings {unknown} "
+                             f"(known: {', '.join(sorted(setting_names()))})")
+
+    def setting(self, name: str) -> Any:
+        """The value of a setting this check declared."""
+        if name not in self.settings:
+            raise KeyError(f"{type(self).__name__} reads setting {name!r} without declaring it in `settings`")
+        config = self.config
+        if config is None:
+            from linter.config import active
+
+            config = active()
+        return getattr(config, name.replace("-", "_"))
+
+    def check_card(self, card: Card) -> Iterable[Hit]:
+        for face in card_faces(card):
+            yield from self.check_face(face)
+
+    def check_face(self, face: FaceView) -> Iterable[Hit]:
+        return ()
+
+
+# re-exported for check authors: the elements of the structure
+__all__ += ["Ability", "Card", "Clause", "CostPart", "Face", "ObjectRef", "Phrase", "PlayerRef", "Reference",
+            "ZoneRef"]
