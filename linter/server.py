@@ -71,6 +71,7 @@ class OraclelintServer(LanguageServer):
         self.linted: dict[str, Linted] = {}
         self._cr: Any = None
         self._cr_loaded = False
+        self._said: set[str] = set()
 
     # -- helpers ---------------------------------------------------------------------------
 
@@ -112,8 +113,10 @@ class OraclelintServer(LanguageServer):
         try:
             return load_config([path], known_codes=all_checks())
         except ConfigError as exc:
-            self.window_show_message(types.ShowMessageParams(
-                type=types.MessageType.Error, message=f"oraclelint: {exc}; checking with the defaults"))
+            message = f"oraclelint: {exc}; checking with the defaults"
+            if message not in self._said:  # said once, not on every keystroke
+                self._said.add(message)
+                self.window_show_message(types.ShowMessageParams(type=types.MessageType.Error, message=message))
             return Config()
 
     def lint(self, uri: str) -> None:
@@ -292,8 +295,11 @@ class OraclelintServer(LanguageServer):
         doc = self.cr()
         rule = doc.get(number) if doc is not None else None
         if rule is not None:
-            title = f"{rule.title}. " if rule.title and rule.title not in rule.text else ""
-            return (title + rule.text).strip()
+            text = rule.text.strip()
+            if not text:  # a section's heading ("702.10. Haste"): its first sub-rules say what it is
+                text = " ".join(f"{r.number} {r.text.strip()}" for r in doc.children(number)[:2])
+            title = f"{rule.title}. " if rule.title and rule.title not in text else ""
+            return (title + text).strip()
         from linter.tables import rule_index
 
         entry = rule_index().get(number)

@@ -212,3 +212,45 @@ def test_unsafe_fixes_say_so_and_the_configuration_comes_from_the_folder(client,
     assert client.request("shutdown", None) is None
     client.notify("exit")
     assert client.proc.wait(timeout=30) == 0
+
+
+def test_hover_shows_the_cached_rule_text(client, tmp_path):
+    from tests._helpers import run_cli
+    from tests.test_cr import mini_cr
+
+    rules = tmp_path / "rules.txt"
+    names = tuple(f"Invented{i}" for i in range(2, 10)) + ("Haste",)  # Haste falls on 702.10
+    rules.write_text(mini_cr(keywords=names), encoding="utf-8")
+    assert run_cli("cr", "update", "--from", str(rules))[0] == 0  # the server shares the cache
+    uri = (tmp_path / "cards.yaml").as_uri()
+    _initialize(client, tmp_path)
+    client.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "yaml", "version": 1,
+                                                            "text": CARDS}})
+    client.diagnostics(uri, 1)
+    hover = client.request("textDocument/hover", {"textDocument": {"uri": uri},
+                                                  "position": {"line": 3, "character": 15}})
+    text = hover["contents"]["value"]
+    assert "keyword ability Haste" in text and "**702.10**" in text
+    assert "Haste is an invented keyword for tests" in text.replace("\\", "")
+    assert client.request("shutdown", None) is None
+    client.notify("exit")
+    assert client.proc.wait(timeout=30) == 0
+
+
+def test_a_broken_configuration_is_said_once_and_the_defaults_check(client, tmp_path):
+    (tmp_path / "oraclelint.toml").write_text("select = [\n", encoding="utf-8")
+    uri = (tmp_path / "cards.yaml").as_uri()
+    _initialize(client, tmp_path)
+    for version in (1, 2):
+        if version == 1:
+            client.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "yaml",
+                                                                    "version": 1, "text": CARDS}})
+        else:
+            client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 2},
+                                                     "contentChanges": [{"text": CARDS + "\n"}]})
+        assert "RUL002" in {d["code"] for d in client.diagnostics(uri, version)}
+    said = [m for m in client.pending if m.get("method") == "window/showMessage"]
+    assert len(said) == 1 and "is not valid TOML" in said[0]["params"]["message"]
+    assert client.request("shutdown", None) is None
+    client.notify("exit")
+    assert client.proc.wait(timeout=30) == 0
