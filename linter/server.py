@@ -34,6 +34,7 @@ from linter import __version__
 from linter.diagnostics import Diagnostic
 from linter.engine import Report
 from linter.readers.base import ReadResult
+from linter.reporters.style import printable
 from linter.source import SourceFile
 
 SEVERITY = {
@@ -174,7 +175,9 @@ class OraclelintServer(LanguageServer):
             code=d.code,
             code_description=types.CodeDescription(href=docs_link(d.code)),
             source="oraclelint",
-            message=f"{d.name}: {d.message}{rules}{card}",
+            # what comes from the files with control characters and bidirectional overrides escaped,
+            # as in the text output: an editor or its log shows them, never obeys them
+            message=printable(f"{d.name}: {d.message}{rules}{card}"),
             data={"rules": list(d.rules), "fixable": d.fix is not None, "safe": bool(d.fix and d.fix.safe)},
         )
 
@@ -308,11 +311,12 @@ class OraclelintServer(LanguageServer):
 
 
 def _md(text: str) -> str:
-    """Text shown in Markdown as it is (no emphasis, links or HTML from a card's text)."""
+    """Text shown in Markdown as it is (no emphasis, links or HTML from a card's text; control
+    characters and bidirectional overrides escaped)."""
     out = []
-    for ch in text:
+    for ch in printable(text):
         out.append("\\" + ch if ch in "\\`*_{}[]<>()#+-.!|~" else ch)
-    return "".join(out).replace("\n", " ")
+    return "".join(out)
 
 
 def _overlaps(a: types.Range, b: types.Range) -> bool:

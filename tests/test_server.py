@@ -254,3 +254,21 @@ def test_a_broken_configuration_is_said_once_and_the_defaults_check(client, tmp_
     assert client.request("shutdown", None) is None
     client.notify("exit")
     assert client.proc.wait(timeout=30) == 0
+
+
+def test_what_comes_from_the_file_is_shown_not_obeyed(client, tmp_path):
+    uri = (tmp_path / "cards.json").as_uri()
+    _initialize(client, tmp_path)
+    text = ('[{"name": "Bad \\ud800 \\u001b[31mName\\u202e", "type_line": "Instant",'
+            ' "oracle_text": "{T}: Draw a card."}]')
+    client.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "json", "version": 1,
+                                                            "text": text}})
+    (d,) = [d for d in client.diagnostics(uri, 1) if d["code"] == "RUL002"]
+    assert d["message"].endswith("(Bad \\ud800 \\x1b[31mName\\u202e)")
+    hover = client.request("textDocument/hover", {"textDocument": {"uri": uri},
+                                                  "position": {"line": 0, "character": 95}})
+    value = hover["contents"]["value"]
+    assert "\x1b" not in value and "\u202e" not in value and "activated ability" in value
+    assert client.request("shutdown", None) is None
+    client.notify("exit")
+    assert client.proc.wait(timeout=30) == 0
