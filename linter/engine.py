@@ -37,6 +37,7 @@ class Report:
     cards: list[Card] = field(default_factory=list)
     internal_errors: list[str] = field(default_factory=list)
     baselined: int = 0  # findings left out because the baseline holds them
+    passed_over: list[str] = field(default_factory=list)  # files a folder scan found that are no card files
 
     @property
     def unreadable(self) -> int:
@@ -52,6 +53,7 @@ class Report:
             "error": self.count("error"),
             "warning": self.count("warning"),
             "info": self.count("info"),
+            "passed_over": len(self.passed_over),
         }
 
     @property
@@ -91,8 +93,11 @@ def _check_paths(paths: Iterable[str], selection: Selection, config: Config | No
     report = Report()
     read_here = results is None  # not a fix's second look at files it is editing
     if results is None:
-        results = read_paths(paths)
+        results = read_paths(paths, config)
     for result in results:
+        if result.skipped:
+            report.passed_over.append(result.path)
+            continue
         report.files.append(FileEntry(result.path, result.format, len(result.cards),
                                       result.error.describe() if result.error else None))
         if result.error and selection.active(UNREADABLE):
@@ -145,9 +150,19 @@ def filter_findings(report: Report, selection: Selection, config: Config | None 
     return out
 
 
-def read_paths(paths: Iterable[str]) -> list[ReadResult]:
-    files, missing = readers.discover(list(paths))
-    return [readers.read_file(p) for p in files] + list(missing)
+def read_paths(paths: Iterable[str], config: Config | None = None) -> list[ReadResult]:
+    """Every file under ``paths`` read; a file a folder scan found that is no card file is
+    marked ``skipped`` (passed over, counted, never an error)."""
+    scanned: set[str] = set()
+    options = config.scan_options() if config is not None else None
+    files, missing = readers.discover(list(paths), options, scanned)
+    out = []
+    for p in files:
+        result = readers.read_file(p)
+        if p in scanned:
+            result.skipped = readers.passed_over(result)
+        out.append(result)
+    return out + list(missing)
 
 
 def lint_declared_reminders(config: Config, selection: Selection, errors: list[Diagnostic]) -> list[Diagnostic]:
@@ -280,6 +295,7 @@ def resolve(check: Check, card: Card, hit: Hit) -> Diagnostic:
         line=line, column=column, end_line=end_line, end_column=end_column,
         card=card.name or face_name, face=hit.face, field=hit.field,
         start=hit.start, end=hit.end, fix=hit.fix, card_obj=card,
+        entry=card.source.entry if card.source else None,
     )
 
 
@@ -294,7 +310,7 @@ def unreadable_diagnostic(result: ReadResult) -> Diagnostic:
         severity=UnreadableFile.severity,
         message=UnreadableFile.message.format(what=getattr(err, "what", "card file"), reason=err.reason),
         rules=UnreadableFile.rules, path=result.path, line=line, column=col,
-        end_line=line, end_column=col,
+        end_line=line, end_column=col, entry=result.source.entry if result.source else None,
     )
 
 
@@ -309,6 +325,7 @@ def entry_diagnostics(result: ReadResult) -> list[Diagnostic]:
             code=check.code, name=check.name, category=check.category, severity=check.severity,
             message=check.message.format(reason=reason), rules=check.rules, path=result.path,
             line=line, column=col, end_line=line, end_column=col,
+            entry=result.source.entry if result.source else None,
         ))
     return out
 
