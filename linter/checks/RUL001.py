@@ -97,6 +97,9 @@ class TapAbilityWhileSummoningSick(api.FaceCheck):
                 if arrival is None or not self._uses(ability, k, clause, arrival[0]):
                     continue
                 start, end = clause.action.start, clause.end
+                if clause.action.name == "activate":  # up to what it activates: "activate its {T}"
+                    m = _TAP_ABILITY.search(face.text, start, end)
+                    end = m.end() if m else end
                 yield face.hit(self, start, end, what=f"the text says to {_lower_first(face.text[start:end])}",
                                subject=arrival[1],
                                why="it has no haste, so its {T} and {Q} abilities cannot be activated")
