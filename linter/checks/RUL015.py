@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from linter.checks import api
-from linter.checks._meaning import becomes_a_creature
+from linter.checks._meaning import a_kind, becomes_a_creature
 from linter.model import CARD_TYPES
 
 
@@ -63,8 +63,6 @@ class ThisCreatureOnNoncreature(api.FaceCheck):
         found = [r for r in face.self_refs if r.kind == "this" and r.noun == "creature" and not face.in_aside(r.start, r.end)]
         if not found or becomes_a_creature(face.card, face):
             return
-        types = [t for t in face.card_types if t not in ("Kindred", "Tribal")] or list(face.card_types)
-        kind = " ".join(t.lower() for t in types)
-        article = "an" if kind[:1] in "aeiou" else "a"
+        kind = a_kind(face)
         for ref in found:
-            yield face.hit(self, ref.start, ref.end, words=ref.text, kind=f"{article} {kind}")
+            yield face.hit(self, ref.start, ref.end, words=ref.text, kind=kind)

@@ -6,7 +6,7 @@ import functools
 from typing import Iterable
 
 from linter.checks import api
-from linter.checks._meaning import becomes_a_creature, data
+from linter.checks._meaning import a_kind, becomes_a_creature, data
 from linter.model import CARD_TYPES
 
 
@@ -70,7 +70,6 @@ class CreatureKeywordOnNoncreature(api.FaceCheck):
         found = [a for a in face.abilities if a.kind == "keyword" and (a.keyword or "").lower() in _keywords()]
         if not found or becomes_a_creature(face.card, face):
             return
-        kind = " ".join(t.lower() for t in face.card_types)
-        article = "an" if kind[:1] in "aeiou" else "a"
+        kind = a_kind(face)
         for ability in found:
-            yield face.hit(self, ability.start, ability.end, keyword=ability.keyword, kind=f"{article} {kind}")
+            yield face.hit(self, ability.start, ability.end, keyword=ability.keyword, kind=kind)

@@ -78,6 +78,14 @@ def does_elsewhere(face: api.FaceView, action: str, start: int, end: int) -> boo
     return any(w in t.lower() for t in (text, *others) for w in words)
 
 
+def a_kind(face: api.FaceView) -> str:
+    """The face's card types as words with an article: "an artifact", "a legendary enchantment"
+    is "an enchantment" (kindred left out where there is another type)."""
+    types = [t for t in face.card_types if t not in ("Kindred", "Tribal")] or list(face.card_types)
+    kind = " ".join(t.lower() for t in types)
+    return f"{'an' if kind[:1] in 'aeiou' else 'a'} {kind}"
+
+
 _ONTO_BATTLEFIELD = re.compile(r"\bonto the battlefield\b|\bas an? (?:[\w -]+ )?creature\b", re.I)
 
 
