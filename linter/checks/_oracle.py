@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
 
-from linter.checks._textutil import paren_spans
+from linter.nlp.text import reminder_spans
 from linter.model import Card, Face
 
 #: share of a file's cards that are real cards again from which the file mirrors Oracle
@@ -156,7 +156,7 @@ def rules_text(text: str | None, *, spacing: bool = False) -> str:
     if not text:
         return ""
     text = _typography(text)
-    spans = paren_spans(text)
+    spans = reminder_spans(text)
     for a, b in reversed(spans):
         if spacing:  # the space before a reminder goes with it
             while a > 0 and text[a - 1] in " \t":
