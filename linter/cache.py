@@ -225,7 +225,7 @@ def _record(d: Diagnostic) -> dict:
         "path": d.path, "code": d.code, "name": d.name, "category": d.category, "severity": d.severity,
         "message": d.message, "rules": list(d.rules), "line": d.line, "column": d.column,
         "end_line": d.end_line, "end_column": d.end_column, "card": d.card, "face": d.face,
-        "field": d.field, "start": d.start, "end": d.end,
+        "field": d.field, "start": d.start, "end": d.end, "entry": d.entry,
         "fix": d.fix.as_dict() if d.fix is not None else None,
         "names": names,
         "flagged": flagged_text(d) if card is not None else None,
@@ -268,6 +268,7 @@ def _diagnostic(r: dict, path: str | None, source: CachedSource) -> Diagnostic:
         column=_int(r["column"]), end_line=_int(r["end_line"]), end_column=_int(r["end_column"]),
         card=_str(r["card"]), face=_int(r["face"], True), field=_str(r["field"]),
         start=_int(r["start"], True), end=_int(r["end"], True), fix=_fix(r["fix"]),
+        entry=_str(r.get("entry")),
     )
     names = r["names"]
     if names is not None:

@@ -83,6 +83,14 @@ class Config:
     keywords: list[CustomKeyword] = field(default_factory=list)
     ability_words: list[str] = field(default_factory=list)
     symbols: list[str] = field(default_factory=list)
+    #: folder scans: gitignore patterns relative to the file's folder (None: the defaults)
+    exclude: list[str] | None = None
+    extend_exclude: list[str] = field(default_factory=list)
+    respect_gitignore: bool = True
+    #: set by the command line: apply the exclusions to files named explicitly too
+    force_exclude: bool = False
+    #: set by the command line: the baseline file in use, never read as a card file
+    baseline_file: str | None = None
     #: the templating checks also read cards outside the tournament card pool
     non_tournament_templating: bool = False
     #: what the set invents beside keywords: subtypes by card type ("*": any card type),
@@ -122,6 +130,15 @@ class Config:
         if chosen and extra:
             chosen += [c for c in extra if c not in chosen]
         return chosen, list(self.ignore) + parse_codes(ignore)
+
+    def scan_options(self):
+        """How folder scans of this run leave files out (see :mod:`linter.files`)."""
+        from linter.files import DEFAULT_EXCLUDE, ScanOptions
+
+        base = list(DEFAULT_EXCLUDE) if self.exclude is None else list(self.exclude)
+        return ScanOptions(exclude=base + list(self.extend_exclude), root=self.root,
+                           respect_gitignore=self.respect_gitignore, force_exclude=self.force_exclude,
+                           never=[self.baseline_file] if self.baseline_file else [])
 
     # -- filtering -------------------------------------------------------------------
     def relative_path(self, path: str) -> str:
@@ -414,7 +431,8 @@ def load_config(paths: Iterable[str | os.PathLike] = (), explicit: str | os.Path
 
 _KEYS = ("select", "ignore", "extend-select", "per-file-ignores", "per-card-ignores", "severity",
          "self-reference", "cr-edition", "set-kind", "keywords", "ability-words", "symbols",
-         "non-tournament-templating", "subtypes", "supertypes", "keyword-actions", "zones", "cache-dir")
+         "non-tournament-templating", "subtypes", "supertypes", "keyword-actions", "zones",
+         "exclude", "extend-exclude", "respect-gitignore", "cache-dir")
 _KEYWORD_KEYS = ("name", "parameter", "kind", "reminder")
 
 
@@ -472,6 +490,13 @@ def parse_config(table: Any, path: Path | None = None, prefix: str = "") -> Conf
             raise ConfigError(path, where("cr-edition"),
                               f"{ed!r} is not an effective date such as \"2026-04-17\"")
         c.cr_edition = ed
+    if "exclude" in table:
+        c.exclude = _patterns(table["exclude"], path, where("exclude"))
+    c.extend_exclude = _patterns(table.get("extend-exclude", []), path, where("extend-exclude"))
+    if "respect-gitignore" in table:
+        if not isinstance(table["respect-gitignore"], bool):
+            raise ConfigError(path, where("respect-gitignore"), "expected true or false")
+        c.respect_gitignore = table["respect-gitignore"]
     c.keywords = _keywords(table.get("keywords", []), path, where("keywords"))
     c.ability_words = _strings(table.get("ability-words", []), path, where("ability-words"))
     c.subtypes = _subtypes(table.get("subtypes", []), path, where("subtypes"))
@@ -514,6 +539,19 @@ def _strings(value: Any, path, key: str) -> list[str]:
     return [v.strip() for v in value]
 
 
+def _patterns(value: Any, path, key: str) -> list[str]:
+    """A list of gitignore patterns, each checked."""
+    from linter.files import pattern_problem
+
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ConfigError(path, key, "expected a list of gitignore patterns such as [\"drafts/\", \"*.bak.json\"]")
+    for i, pattern in enumerate(value):
+        problem = pattern_problem(pattern)
+        if problem:
+            raise ConfigError(path, f"{key}[{i}]", f"{pattern!r} is not a usable pattern: {problem}")
+    return list(value)
 def _subtypes(value: Any, path, key: str) -> dict[str, list[str]]:
     """``subtypes = ["Vertexling"]`` (of any card type) or a table of card type -> subtypes
     (``[subtypes] Creature = ["Vertexling"]``)."""

@@ -60,15 +60,24 @@ class Diagnostic:
     start: int | None = None  # offsets into the field's value
     end: int | None = None
     fix: Fix | None = None
+    #: the archive entry ``line`` and ``column`` are in (``set`` of an ``.mse-set``), or None
+    entry: str | None = None
     # dataclasses.field: inside the class body the name ``field`` is the attribute above
     card_obj: Any = dataclasses.field(default=None, repr=False, compare=False)
 
     def sort_key(self) -> tuple:
-        return (self.path, self.line, self.column, self.code)
+        return (self.path, self.entry or "", self.line, self.column, self.code)
+
+    @property
+    def where(self) -> str:
+        """``path:line:column``, with the archive entry after the path (``set.mse-set:set:82:240``)."""
+        entry = f":{self.entry}" if self.entry else ""
+        return f"{self.path}{entry}:{self.line}:{self.column}"
 
     def as_dict(self) -> dict[str, Any]:
         return {
             "path": self.path,
+            "entry": self.entry,
             "line": self.line,
             "column": self.column,
             "end_line": self.end_line,

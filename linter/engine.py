@@ -61,6 +61,7 @@ class Report:
     cards: list[Card] = field(default_factory=list)
     internal_errors: list[str] = field(default_factory=list)
     baselined: int = 0  # findings left out because the baseline holds them
+    passed_over: list[str] = field(default_factory=list)  # files a folder scan found that are no card files
 
     @property
     def unreadable(self) -> int:
@@ -76,6 +77,7 @@ class Report:
             "error": self.count("error"),
             "warning": self.count("warning"),
             "info": self.count("info"),
+            "passed_over": len(self.passed_over),
         }
 
     @property
@@ -145,7 +147,10 @@ def _check_paths(paths: Iterable[str], selection: Selection, config: Config | No
     read_here = results is None  # not a fix's second look at files it is editing
     if not read_here:
         cache = None
-    files = _read(paths, cache) if results is None else [_File(_entry(r), result=r) for r in results]
+    if results is None:
+        files = _read(paths, cache, config, report.passed_over)
+    else:
+        files = [_File(_entry(r), result=r) for r in _not_passed_over(results, report.passed_over)]
     fresh = [f for f in files if f.result is not None]
     for f in fresh:
         report.cards.extend(f.result.cards)
@@ -191,27 +196,48 @@ def _entry(r: ReadResult) -> FileEntry:
     return FileEntry(r.path, r.format, len(r.cards), r.error.describe() if r.error else None)
 
 
-def _read(paths: Iterable[str], cache: "ResultCache | None") -> list[_File]:
-    """The files under ``paths``, each answered from the cache or read."""
+def _not_passed_over(results: Iterable[ReadResult], passed_over: list[str]) -> list[ReadResult]:
+    """The results that are card files; the paths of the others (files a folder scan found
+    that are no card files) go to ``passed_over``."""
+    out = []
+    for r in results:
+        if r.skipped:
+            passed_over.append(r.path)
+        else:
+            out.append(r)
+    return out
+
+
+def _read(paths: Iterable[str], cache: "ResultCache | None", config: Config | None,
+          passed_over: list[str]) -> list[_File]:
+    """The files under ``paths``, each answered from the cache or read; the paths of files
+    a folder scan found that are no card files go to ``passed_over``."""
     if cache is None:
-        return [_File(_entry(r), result=r) for r in read_paths(paths)]
+        return [_File(_entry(r), result=r) for r in _not_passed_over(read_paths(paths, config), passed_over)]
     from linter import cache as cached
 
-    found, missing = readers.discover(list(paths))
+    scanned: set[str] = set()
+    options = config.scan_options() if config is not None else None
+    found, missing = readers.discover(list(paths), options, scanned)
     out: list[_File] = []
     for p in found:
         raw = cached.file_bytes(p)
         if raw is None:  # not a regular file, too large, unreadable: the reader says why
             r = readers.read_file(p)
-            out.append(_File(_entry(r), result=r))
-            continue
-        digest = cached.digest(raw)
-        entry = cache.get(os.path.abspath(p), digest, p)
-        if entry is not None:
-            out.append(_File(FileEntry(p, entry.format, entry.cards, entry.error), entry.diagnostics,
-                             entry.failures))
-            continue
-        r = readers.read_bytes(raw, p)
+            digest = None
+        else:
+            digest = cached.digest(raw)
+            entry = cache.get(os.path.abspath(p), digest, p)
+            if entry is not None:
+                out.append(_File(FileEntry(p, entry.format, entry.cards, entry.error), entry.diagnostics,
+                                 entry.failures))
+                continue
+            r = readers.read_bytes(raw, p)
+        if p in scanned:
+            r.skipped = readers.passed_over(r)
+            if r.skipped:
+                passed_over.append(r.path)
+                continue
         out.append(_File(_entry(r), result=r, digest=digest))
     out.extend(_File(_entry(r), result=r) for r in missing)
     return out
@@ -306,9 +332,19 @@ def filter_findings(report: Report, selection: Selection, config: Config | None 
     return out
 
 
-def read_paths(paths: Iterable[str]) -> list[ReadResult]:
-    files, missing = readers.discover(list(paths))
-    return [readers.read_file(p) for p in files] + list(missing)
+def read_paths(paths: Iterable[str], config: Config | None = None) -> list[ReadResult]:
+    """Every file under ``paths`` read; a file a folder scan found that is no card file is
+    marked ``skipped`` (passed over, counted, never an error)."""
+    scanned: set[str] = set()
+    options = config.scan_options() if config is not None else None
+    files, missing = readers.discover(list(paths), options, scanned)
+    out = []
+    for p in files:
+        result = readers.read_file(p)
+        if p in scanned:
+            result.skipped = readers.passed_over(result)
+        out.append(result)
+    return out + list(missing)
 
 
 def lint_declared_reminders(config: Config, selection: Selection, errors: list[Diagnostic]) -> list[Diagnostic]:
@@ -339,7 +375,7 @@ def unreadable_diagnostic(result: ReadResult) -> Diagnostic:
         severity=UnreadableFile.severity,
         message=UnreadableFile.message.format(what=getattr(err, "what", "card file"), reason=err.reason),
         rules=UnreadableFile.rules, path=result.path, line=line, column=col,
-        end_line=line, end_column=col,
+        end_line=line, end_column=col, entry=result.source.entry if result.source else None,
     )
 
 
@@ -354,5 +390,6 @@ def entry_diagnostics(result: ReadResult) -> list[Diagnostic]:
             code=check.code, name=check.name, category=check.category, severity=check.severity,
             message=check.message.format(reason=reason), rules=check.rules, path=result.path,
             line=line, column=col, end_line=line, end_column=col,
+            entry=result.source.entry if result.source else None,
         ))
     return out

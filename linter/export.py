@@ -364,6 +364,8 @@ def export_paths(paths: Iterable[str], fmt: str, *, all_versions: bool = False) 
     unreadable: list[tuple[str, str]] = []
     files = 0
     for result in read_paths(paths):
+        if result.skipped:  # a folder scan's file that is no card file
+            continue
         if result.error is not None:
             unreadable.append((result.path, result.error.describe()))
             continue

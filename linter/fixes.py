@@ -81,7 +81,7 @@ class NotApplied:
 
     def describe(self) -> str:
         d = self.diagnostic
-        return f"{d.path}:{d.line}:{d.column}: {d.code}: fix not applied: {self.reason}"
+        return f"{d.where}: {d.code}: fix not applied: {self.reason}"
 
 
 def describe_refused(refused: Iterable[NotApplied]) -> list[str]:
@@ -167,6 +167,11 @@ def _mappable(source: SourceFile) -> str | None:
         same = False
     if not same:
         return "the file's text is not its bytes decoded as UTF-8"
+    container = source.container
+    if container is not None:
+        why = container.problem()  # type: ignore[attr-defined]
+        if why:
+            return f"the archive cannot be rewritten in place: {why}"
     return None
 
 
@@ -337,7 +342,11 @@ def read_back(result: ReadResult, planned: list[Planned], mismatched: list[int] 
     source = result.source
     assert source is not None
     text = apply_raw(source.text, [r for p in planned for r in p.raw])
-    new = read_bytes(source_bytes(source, text), result.path)
+    try:
+        data = source.file_bytes(source_bytes(source, text))
+    except ValueError as exc:  # an archive that cannot be written again (zipentry.ArchiveError)
+        return f"the archive cannot be rewritten in place: {exc}"
+    new = read_bytes(data, result.path)
     if new.error is not None:
         return f"the fixed file could not be read ({new.error.describe()})"
     if new.format != result.format:
@@ -452,6 +461,22 @@ class FixRun:
     #: fields two checks kept rewriting: one line each, naming the checks and the field
     disagreements: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)  # written, but something to know (a hard link)
+    #: archives: path -> (the entry fixed, its bytes before, after), for diffs
+    entries: dict[str, tuple[str, bytes, bytes]] = field(default_factory=dict)
+    #: per file, how many findings of each (code, name) the fixes took away
+    fixed_codes: dict[str, dict[tuple[str, str], int]] = field(default_factory=dict)
+
+    def fixed_lines(self) -> list[str]:
+        """--show-fixes: the files fixed, each with a count per code."""
+        out = []
+        for path in self.changed:
+            codes = self.fixed_codes.get(path, {})
+            if not codes:
+                continue
+            out.append(f"  {path}:")
+            for (code, name), n in sorted(codes.items()):
+                out.append(f"    {n} \u00d7 {code} ({name})")
+        return out
 
     @property
     def changed(self) -> list[str]:
@@ -466,11 +491,19 @@ class FixRun:
         return sum(self.fixed.values())
 
     def diff(self) -> str:
-        return "".join(unified_diff(p, self.original[p], self.final[p]) for p in self.changed)
+        out = []
+        for p in self.changed:
+            if p in self.entries:
+                entry, before, after = self.entries[p]
+                out.append(unified_diff(p, before, after, entry))
+            else:
+                out.append(unified_diff(p, self.original[p], self.final[p]))
+        return "".join(out)
 
 
 def run_fixes(paths: Iterable[str], select=None, ignore=None, *, config=None, baseline=None,
-              unsafe: bool = False, write: bool = True, max_rounds: int = MAX_ROUNDS) -> FixRun:
+              unsafe: bool = False, write: bool = True, max_rounds: int = MAX_ROUNDS,
+              results: list[ReadResult] | None = None) -> FixRun:
     """Check ``paths``, apply the fixes, check again until nothing more applies, write the files.
 
     Each round's result is checked before it is kept.  Without ``unsafe``, a
@@ -478,15 +511,17 @@ def run_fixes(paths: Iterable[str], select=None, ignore=None, *, config=None, ba
     no safe fix takes away, is not applied: it is reported as unsafe, with the
     finding it would add.  A field that comes back to a text it already had
     (two checks undoing each other's fixes) keeps the first text of that
-    cycle, takes no more fixes, and the two checks are named.
+    cycle, takes no more fixes, and the two checks are named.  ``results`` gives
+    files already read instead of ``paths`` (standard input).
     """
     from linter.engine import check_paths, read_paths
 
-    results = read_paths(list(paths))
+    if results is None:
+        results = read_paths(list(paths), config)
     run = FixRun()
     for r in results:
         if r.source is not None and r.source.raw is not None:
-            run.original[r.path] = r.source.raw
+            run.original[r.path] = r.source.file_bytes()
 
     def lint(rs: list[ReadResult]):
         return check_paths((), select=select, ignore=ignore, config=config, baseline=baseline, results=rs)
@@ -534,6 +569,9 @@ def run_fixes(paths: Iterable[str], select=None, ignore=None, *, config=None, ba
         for path, planned in applied.items():
             undone = guard.remember(path, before[path], current[path], planned, run.disagreements)
             run.fixed[path] = run.fixed.get(path, 0) + len(planned) - undone
+            codes = run.fixed_codes.setdefault(path, {})
+            for p in planned:
+                codes[(p.diagnostic.code, p.diagnostic.name)] = codes.get((p.diagnostic.code, p.diagnostic.name), 0) + 1
         run.rounds = round_no
         report = new_report
     else:
@@ -545,7 +583,10 @@ def run_fixes(paths: Iterable[str], select=None, ignore=None, *, config=None, ba
     for p in order:
         src = current[p].source
         if p in run.original and src is not None and src.raw is not None:
-            run.final[p] = src.raw
+            run.final[p] = src.file_bytes()
+            if src.entry is not None:  # a diff shows the entry's text, not the archive's bytes
+                first = next(r.source for r in results if r.path == p)
+                run.entries[p] = (src.entry, first.raw, src.raw)
     if write:
         for p in run.changed:
             links = _other_links(p)
@@ -568,6 +609,7 @@ def run_fixes(paths: Iterable[str], select=None, ignore=None, *, config=None, ba
             for p in run.not_written:
                 current[p] = originals[p]
                 run.fixed.pop(p, None)
+                run.fixed_codes.pop(p, None)
             report = lint([current[p] for p in order])
     held = guard.hold_back_in_report(report, current)
     run.refused = held + drop_unfixable(report)
@@ -795,13 +837,14 @@ def diff_label(path: str) -> str:
     return p.lstrip("/")
 
 
-def unified_diff(path: str, before: bytes, after: bytes) -> str:
-    """A git-style unified diff of one file's text (a/ and b/ paths)."""
+def unified_diff(path: str, before: bytes, after: bytes, entry: str | None = None) -> str:
+    """A git-style unified diff of one file's text (a/ and b/ paths; an archive's entry
+    after a colon, as findings name it)."""
     a = _lines(before.decode("utf-8-sig", errors="replace"))
     b = _lines(after.decode("utf-8-sig", errors="replace"))
     from linter.reporters.style import printable
 
-    label = printable(diff_label(path))  # a name with a line break would end the header line
+    label = printable(diff_label(path) + (f":{entry}" if entry else ""))  # a line break would end the header
     out = []
     for line in difflib.unified_diff(a, b, f"a/{label}", f"b/{label}"):
         if line.endswith("\n"):

@@ -9,8 +9,9 @@ back into value text (to confirm that a Loc really maps the value there) and
 field's YAML style).  Either returns ``None`` when it cannot do so safely;
 the fix is then left alone.
 
-Codecs are chosen by the file's format (``SourceFile.format``); a reader of
-another format can add its own with :func:`register_codec`.
+Each reader declares the codec of its format (``Reader.codec``), chosen by
+the file's format (``SourceFile.format``); :func:`register_codec` adds or
+replaces one from outside the readers.
 """
 
 from __future__ import annotations
@@ -53,6 +54,11 @@ def register_codec(fmt: str, factory: CodecFactory) -> None:
 
 def codec_for(source: SourceFile, loc: Loc, style: "FileStyle") -> FieldCodec | Refusal:
     factory = CODECS.get(source.format)
+    if factory is None:
+        from linter.readers.detect import reader_named
+
+        reader = reader_named(source.format)
+        factory = reader.codec if reader is not None else None
     if factory is None:
         return f"fixes cannot yet be written to {source.format or 'this kind of'} files"
     return factory(source, loc, style)
@@ -179,7 +185,7 @@ class JsonCodec(FieldCodec):
         return "".join(out)
 
 
-def _json_factory(source: SourceFile, loc: Loc, style: FileStyle) -> FieldCodec | Refusal:
+def json_codec(source: SourceFile, loc: Loc, style: FileStyle) -> FieldCodec | Refusal:
     text = source.text
     if not (0 < loc.start <= loc.end < len(text)) or text[loc.start - 1] != '"' or text[loc.end] != '"':
         return "the field is not a JSON string"
@@ -302,7 +308,7 @@ def _xml_field_style(raw_value: str) -> tuple[tuple[int, int, bool, int], bool |
     return _xml_refs(raw_value), crlf
 
 
-def _xml_factory(source: SourceFile, loc: Loc, style: FileStyle) -> FieldCodec | Refusal:
+def xml_codec(source: SourceFile, loc: Loc, style: FileStyle) -> FieldCodec | Refusal:
     return XmlTextCodec(source.text, style.of_field("xml", loc, _xml_field_style),  # type: ignore[arg-type]
                         style.get("xml", _xml_refs), style.crlf())  # type: ignore[arg-type]
 
@@ -485,7 +491,7 @@ class YamlLiteral(FieldCodec):
         return "".join(out)
 
 
-def _yaml_factory(source: SourceFile, loc: Loc, style: FileStyle) -> FieldCodec | Refusal:
+def yaml_codec(source: SourceFile, loc: Loc, style: FileStyle) -> FieldCodec | Refusal:
     text = source.text
     s, e = loc.start, loc.end
     body = text[s:e]
@@ -515,7 +521,7 @@ def _yaml_factory(source: SourceFile, loc: Loc, style: FileStyle) -> FieldCodec 
 # Designers' formats -------------------------------------------------------------------------------
 
 
-def _marked_json_factory(source: SourceFile, loc: Loc, style: FileStyle) -> FieldCodec | Refusal:
+def marked_json_codec(source: SourceFile, loc: Loc, style: FileStyle) -> FieldCodec | Refusal:
     """JSON whose strings carry markup ([i]...[/i], *...*): a value may start
     after markup, so the value's own quotes are not where it starts."""
     file_style = style.get("json", _json_file_style)
@@ -571,14 +577,5 @@ class MseText(FieldCodec):
         return text
 
 
-def _mse_factory(source: SourceFile, loc: Loc, style: FileStyle) -> FieldCodec | Refusal:
+def mse_codec(source: SourceFile, loc: Loc, style: FileStyle) -> FieldCodec | Refusal:
     return MseText(source.text, style.get("mse-lines", lambda _text: {}))  # type: ignore[arg-type]
-
-
-register_codec("scryfall", _json_factory)
-register_codec("mtgjson", _json_factory)
-register_codec("cockatrice", _xml_factory)
-register_codec("yaml", _yaml_factory)
-register_codec("msehub", _marked_json_factory)
-register_codec("lackeybot", _marked_json_factory)
-register_codec("mse", _mse_factory)

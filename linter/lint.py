@@ -302,6 +302,7 @@ def resolve(check: Check, card: Card, hit: Hit) -> Diagnostic:
         line=line, column=column, end_line=end_line, end_column=end_column,
         card=card.name or face_name, face=hit.face, field=hit.field,
         start=hit.start, end=hit.end, fix=hit.fix, card_obj=card,
+        entry=card.source.entry if card.source else None,
     )
 
 

@@ -358,6 +358,7 @@ class ParsedText:
     quotes: list[tuple[int, int]] = field(default_factory=list)  # quoted abilities (granted), quotes included
     quoted: list[tuple[int, int]] = field(default_factory=list)  # every quoted text (names, words too)
     masked: str = ""  # ``text`` with reminder text and quoted abilities blanked (offsets kept)
+    _plain: str | None = field(default=None, repr=False, compare=False)
     # the pipeline's marks the meaning is read from (tokens, phrase matches); None once read
     _marks: tuple | None = field(default=None, repr=False, compare=False)
     _vocabulary_pending: bool = field(default=False, repr=False, compare=False)
@@ -368,6 +369,20 @@ class ParsedText:
     def walk(self) -> Iterator[Ability]:
         for a in self.abilities:
             yield from a.walk()
+
+    @property
+    def plain(self) -> str:
+        """``text`` with reminder text blanked (quoted abilities kept; offsets kept), made once."""
+        if self._plain is None:
+            if not self.reminders:
+                self._plain = self.text
+            elif not self.quotes and self.masked:
+                self._plain = self.masked
+            else:
+                from linter.nlp.text import mask
+
+                self._plain = mask(self.text, self.reminders)
+        return self._plain
 
     @property
     def phrases(self) -> list[Phrase]:

@@ -198,6 +198,8 @@ def parse(paths, text=None, name=None, type_line=None, mana_cost=None) -> ParseR
         result.cards.append(Card(name=name, faces=[face], source=src, loc=Loc(src, 0)))
     else:
         for r in read_paths(paths):
+            if r.skipped:  # a folder scan's file that is no card file
+                continue
             if r.error:
                 result.errors.append((r.path, r.error.describe()))
             result.cards.extend(r.cards)

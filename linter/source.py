@@ -23,9 +23,25 @@ class SourceFile:
     format: str = ""
     raw: bytes | None = None  # the undecoded bytes (for fixes that must keep them)
     bom: bool = False  # the raw bytes start with a UTF-8 byte-order mark that ``text`` omits
+    #: where ``raw`` lives when it is not a file of its own: an entry of an archive (a
+    #: :class:`linter.zipentry.ZipEntry`, with the archive's bytes, the entry's name and
+    #: ``pack(raw)``, the archive holding other bytes of the entry)
+    container: object | None = None
     # where each line starts: machine integers, made on first use (a large file has a
     # line index of hundreds of thousands of entries, which worker processes share)
     _line_starts: "array[int] | None" = field(default=None, repr=False)
+
+    @property
+    def entry(self) -> str | None:
+        """The name of the archive entry the text is (``set`` of an ``.mse-set``), or None."""
+        return getattr(self.container, "name", None)
+
+    def file_bytes(self, raw: bytes | None = None) -> bytes | None:
+        """The bytes of the file on disk when the text's bytes are ``raw`` (default: as read)."""
+        raw = self.raw if raw is None else raw
+        if self.container is None or raw is None:
+            return raw
+        return self.container.pack(raw)  # type: ignore[attr-defined]
 
     def line_col(self, offset: int) -> tuple[int, int]:
         """1-based line and column (in characters) of a raw-text offset."""

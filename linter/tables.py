@@ -17,7 +17,7 @@ from typing import Iterable
 from linter.catalogue import load
 
 __all__ = [
-    "Keyword", "keywords", "find_keyword", "split_keyword", "ability_words", "keyword_actions",
+    "Keyword", "keywords", "custom_keywords", "find_keyword", "split_keyword", "ability_words", "keyword_actions",
     "TypeTables", "types", "RuleEntry", "rule_index", "cr_edition", "Term", "glossary", "rule_titles",
     "term_rules",
 ]
@@ -109,6 +109,11 @@ def reset_extensions() -> None:
 def is_custom(keyword: Keyword) -> bool:
     """Whether a keyword was declared by the set rather than the catalogue."""
     return keyword in _custom_keywords
+
+
+def custom_keywords() -> tuple[Keyword, ...]:
+    """The keywords the set declared (its configuration's ``keywords``)."""
+    return _custom_keywords
 
 
 def keywords() -> dict[str, Keyword]:

@@ -84,10 +84,11 @@ def test_a_plane_has_one_subtype_of_several_words():
 
 
 def test_reminder_texts_compare_loosely_on_numbers_mana_and_self_references():
+    # the card's names and the self-references the parse found on it ("this creature")
     a = normalize("(Whenever this creature becomes the target of a spell, counter it unless that player pays {2}.)",
-                  "Ward", [], ["Sentinel Owl"], ["creature", "artifact"], [])
+                  "Ward", [], ["Sentinel Owl", "this creature"], [])
     b = normalize("(Whenever this artifact becomes the target of a spell, counter it unless that player pays {1}{U}.)",
-                  "Ward", [], ["Warded Gate"], ["creature", "artifact"], [])
+                  "Ward", [], ["Warded Gate", "this artifact"], [])
     assert a == b
 
 

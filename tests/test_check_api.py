@@ -145,3 +145,39 @@ def test_helpers():
     assert api.inside([(2, 5)], 3, 4) and not api.inside([(2, 5)], 4, 6)
     assert api.mask("ab(cd)\ne", [(2, 8)]) == "ab    \n "
     assert "self-reference" in api.setting_names() and "select" not in api.setting_names()
+
+
+def test_plain_text_blanks_reminders_but_keeps_quotes_made_once():
+    c = card('Vigilance (It attacks without tapping.)\nOther Elves you control have "{T}: Add {G}."')
+    (face,) = api.card_faces(c)
+    plain = face.plain
+    assert "attacks" not in plain and "Add {G}" in plain and len(plain) == len(face.text)
+    assert plain is c.faces[0].parsed.plain  # computed once, in the parse's structure
+    unparsed = Face(name="X", type_line="Instant", oracle_text="Draw a card. (Then discard one.)")
+    assert api.plain_text(unparsed) == "Draw a card. " + " " * len("(Then discard one.)")
+
+
+def test_asides_hold_every_quote_and_reminder():
+    c = card('Search your library for a card named "Gravel" (or any card).')
+    (face,) = api.card_faces(c)
+    assert face.in_aside(face.text.index("Gravel\"")) and face.in_aside(face.text.index("any card"))
+    assert not face.in_aside(face.text.index("Search"))
+    assert not face.in_hole(face.text.index("Gravel\""))  # a quoted name is no granted ability
+
+
+def test_own_names_and_words_for_itself():
+    c = card("When this creature enters, Gravel Warden deals 1 damage to any target.")
+    (face,) = api.card_faces(c)
+    assert face.own_names == frozenset({"Gravel Warden"})
+    assert api.face_view(c, c.faces[0]).self_names == face.self_names
+    assert api.self_words("When this Saga enters, ~ deals 1 damage.") == ["this Saga", "~"]
+    with pytest.raises(ValueError):
+        api.face_view(c, Face(name="Other"))
+
+
+def test_self_references_of_a_face_read_without_the_parse():
+    face = Face(name="Gravel Warden", type_line="Creature — Elf", oracle_text="Gravel Warden gets +1/+1. This creature has reach.")
+    c = Card(name="Gravel Warden", faces=[face])
+    view = api.FaceView(c, 0)
+    assert [r.kind for r in view.self_refs] == ["name", "this"]
+    assert view.is_self("this creature")

@@ -23,6 +23,12 @@ are refused so that a typo cannot silently turn a case into a no-op.
 ``config`` holds configuration settings (``[tool.oraclelint]`` keys) for the
 case.
 
+The docstring of every check is a source of cases too: each fenced ``yaml``
+block under *Example* is a card the check must flag, each under *Use
+instead* one it must leave alone (a block may open with ``# config: {…}``
+for the settings it needs).  So the documentation cannot drift from the
+check, and a case file need not copy its examples.
+
 A file may also give ``oracle``: a list of invented card objects in
 Scryfall's format.  They are built into an Oracle index (data date
 ``ORACLE_DATE``) that the file's cases run against; without ``oracle`` the
@@ -184,11 +190,64 @@ def load_all_cases() -> tuple[list[Case], list[str]]:
     return cases, problems
 
 
-ALL_CASES, CASE_PROBLEMS = load_all_cases()
+#: the fenced YAML blocks of a docstring section ("```yaml … ```")
+_FENCED_YAML = re.compile(r"```yaml\n(.*?)```", re.S)
+_DOC_SECTIONS = (("Example", True, "doc-example"), ("Use instead", False, "doc-use-instead"))
+#: a block may start with ``# config: {set-kind: custom}`` for the settings its card needs
+_DOC_CONFIG = re.compile(r"\A#\s*config:\s*(.*)\n")
+
+
+def doc_cases() -> tuple[list[Case], list[str]]:
+    """The cards of each check's docstring as cases: every YAML block under *Example* must
+    be flagged, every one under *Use instead* must not.  A block runs against the invented
+    Oracle cards of the check's case file, where it gives some."""
+    from linter.checks.base import Check, all_checks
+
+    cases: list[Case] = []
+    problems: list[str] = []
+    for code, cls in all_checks().items():
+        if cls.check_card is Check.check_card and cls.check_set is Check.check_set:
+            continue  # its findings come from the engine or a reader, not from cards it reads
+        path = CASES_DIR / f"{code}.yaml"
+        oracle = None
+        if path.is_file():
+            try:
+                data = yaml.safe_load(path.read_text(encoding="utf-8"))
+                oracle = data.get("oracle") if isinstance(data, dict) else None
+            except (OSError, yaml.YAMLError):
+                pass  # the case file's own test reports it
+        sections = cls.doc_sections()
+        for heading, flagged, stem in _DOC_SECTIONS:
+            for k, block in enumerate(_FENCED_YAML.findall(sections.get(heading, ""))):
+                name = stem if k == 0 else f"{stem}-{k + 1}"
+                config: dict[str, Any] = {}
+                m = _DOC_CONFIG.match(block)
+                if m:
+                    try:
+                        config = yaml.safe_load(m.group(1)) or {}
+                    except yaml.YAMLError as exc:
+                        problems.append(f"{code} docstring, {heading}: the config line cannot be read: {exc}")
+                        continue
+                    block = block[m.end():]
+                cases.append(Case(code=code, name=name, flagged=flagged, yaml_text=block, config=config,
+                                  file=f"{code} docstring", oracle=oracle))
+    return cases, problems
+
+
+FILE_CASES, CASE_PROBLEMS = load_all_cases()
+DOC_CASES, DOC_PROBLEMS = doc_cases()
+ALL_CASES = FILE_CASES + DOC_CASES
 
 
 def test_case_files_are_well_formed():
     assert CASE_PROBLEMS == []
+    assert DOC_PROBLEMS == []
+
+
+def test_docstring_examples_are_cases():
+    """Every check with a YAML example in its docstring runs it (and so cannot drift from it)."""
+    assert {c.code for c in DOC_CASES if c.flagged} >= {"RUL001", "ABL013", "TPL003"}
+    assert any(not c.flagged for c in DOC_CASES)
 
 
 # -- running one case ------------------------------------------------------------------
@@ -337,6 +396,9 @@ KNOWN_WRONG = {
 }
 #: the checks this test holds to the real cards (other checks keep their own lists)
 REAL_CARD_CODES = ("RUL001", "RUL002", "RUL003", "RUL004", "RUL005", "RUL006",
+                   # the rules checks that read the meaning of abilities
+                   "RUL007", "RUL008", "RUL009", "RUL010", "RUL011", "RUL012", "RUL013", "RUL014",
+                   "RUL015", "RUL016", "RUL017", "RUL018",
                    "SYM001", "SYM002", "SYM003", "ABL001")
 #: findings that must stay found (the checks must not go blind on real defects)
 MUST_FIND = {

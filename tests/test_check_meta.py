@@ -1,8 +1,8 @@
 """Every check is documented and has cases; every case file names a check.
 
 A check that inspects cards (it implements ``check_card`` or ``check_set``)
-must have ``tests/cases/<CODE>.yaml`` with at least one card it flags and one
-it does not.  Checks whose findings the engine itself produces (an
+must have ``tests/cases/<CODE>.yaml``, and with its docstring's examples at
+least one card it flags and one it does not.  Checks whose findings the engine itself produces (an
 unreadable file, a malformed suppression comment) have no card cases; they
 are tested where the engine is.
 """
@@ -16,7 +16,7 @@ import pytest
 
 from linter.checks.base import DOC_SECTIONS, Check, all_checks
 
-from test_check_cases import CASES_DIR, parse_case_file
+from test_check_cases import CASES_DIR, DOC_CASES, parse_case_file
 
 CHECKS = all_checks()
 CR_NUMBER = re.compile(r"^\d{3}(\.\d+[a-z]?)?$")
@@ -40,6 +40,7 @@ def test_check_has_cases_both_ways(code):
     file_code, cases, problems = parse_case_file(path)
     assert not problems, problems
     assert file_code == code
+    cases = cases + [c for c in DOC_CASES if c.code == code]  # the docstring's examples run too
     assert any(c.flagged for c in cases), f"{code} has no case it must flag"
     assert any(not c.flagged for c in cases), f"{code} has no case it must leave alone"
 

@@ -96,11 +96,12 @@ def test_json_report_shape(cards):
     assert report["tool"]["name"] == "oraclelint"
     assert report["tool"]["cr_edition"] == "2026-04-17"
     d = report["diagnostics"][0]
-    assert set(d) == {"path", "line", "column", "end_line", "end_column", "code", "name", "category",
+    assert set(d) == {"path", "entry", "line", "column", "end_line", "end_column", "code", "name", "category",
                       "severity", "message", "rules", "card", "face", "field", "fix"}
     assert all(isinstance(r, str) for r in d["rules"])
     assert report["summary"] == {"files": 1, "cards": 1, "error": report["summary"]["error"],
-                                 "warning": report["summary"]["warning"], "info": report["summary"]["info"]}
+                                 "warning": report["summary"]["warning"], "info": report["summary"]["info"],
+                                 "passed_over": 0}
 
 
 def test_rules_lists_every_check():

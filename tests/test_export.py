@@ -304,11 +304,12 @@ def test_export_command_to_a_file(sets, tmp_path):
 
 
 def test_export_command_with_an_unreadable_file(sets, tmp_path):
-    (sets / "notes.json").write_text('{"not": "cards"}', encoding="utf-8")
+    (sets / "notes.json").write_text('{"not": "cards"}', encoding="utf-8")  # passed over: no card file
+    (sets / "broken.json").write_text('[{"name": "A", "type_line": "Instant",}]', encoding="utf-8")
     out = tmp_path / "cards.json"
     result = CliRunner().invoke(main, ["export", "--format", "scryfall", "-o", str(out), str(sets)])
     assert result.exit_code == 1
-    assert "notes.json: not a supported card file" in result.stderr
+    assert "broken.json: line 1" in result.stderr and "notes.json" not in result.stderr
     assert len(json.loads(out.read_text(encoding="utf-8"))) == 6
 
 

@@ -311,7 +311,8 @@ def test_fix_takes_the_oracle_values_in_a_yaml_file(tmp_path, index, no_cache):
     cards = tmp_path / "mirror.yaml"
     cards.write_text(MIRROR, encoding="utf-8")
     declare_mirror(tmp_path)
-    code, _out, _err = run("check", "--select", "ORC", "--fix", "--oracle", str(index), str(cards))
+    code, _out, _err = run("check", "--select", "ORC", "--fix", "--exit-non-zero-on-fix", "--oracle", str(index),
+                           str(cards))
     assert code == 1  # files were changed
     text = cards.read_text(encoding="utf-8")
     assert "type_line: Creature — Elemental Warrior\n" in text

@@ -485,3 +485,41 @@ def test_progress_bar_only_on_a_terminal(monkeypatch):
         bar.update(500, 1000)
         bar.update(1000, 1000)
     assert "oracle cards" in screen.getvalue() and "100%" in screen.getvalue()
+
+
+def test_the_progress_line_shows_bytes_speed_and_time_left():
+    import io
+
+    from linter.progress import DownloadProgress
+
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    now = [100.0]
+    screen = Terminal()
+    with DownloadProgress("oracle cards", screen, clock=lambda: now[0]) as bar:
+        now[0] += 2.0
+        bar.update(4 * 1024 * 1024, 12 * 1024 * 1024)  # 4 MB of 12 in 2 s: 2 MB/s, 4 s left
+        first = screen.getvalue().rsplit("\r\x1b[2K", 1)[-1]
+        now[0] += 0.05
+        bar.update(5 * 1024 * 1024, 12 * 1024 * 1024)  # too soon to draw again
+        assert screen.getvalue().rsplit("\r\x1b[2K", 1)[-1] == first
+        now[0] += 6.0
+        bar.update(12 * 1024 * 1024, 12 * 1024 * 1024)
+    assert first == "oracle cards  [########----------------]  33%  4.0 MB of 12.0 MB  2.0 MB/s  4s left"
+    assert screen.getvalue().endswith("12.0 MB of 12.0 MB  1.5 MB/s  done\n")
+    unknown = Terminal()
+    with DownloadProgress("rules", unknown, clock=lambda: now[0]) as bar:
+        now[0] += 1.0
+        bar.update(2048, None)
+    assert unknown.getvalue() == "\r\x1b[2Krules  2.0 KB  2.0 KB/s\n"
+
+
+def test_cr_update_and_oracle_update_agree_on_exit_codes_when_offline(cache):
+    from tests._helpers import run_cli
+
+    oracle = run_cli("oracle", "update", "--from", "http://127.0.0.1:9/bulk-data", "--timeout", "1")
+    cr = run_cli("cr", "update", "--from", "http://127.0.0.1:9/rules.txt", "--timeout", "1")
+    assert oracle[0] == cr[0] == 1, (oracle, cr)
+    assert run_cli("oracle", "update", "--timeout", "soon")[0] == run_cli("cr", "update", "--timeout", "0")[0] == 2

@@ -56,11 +56,14 @@ def test_control_characters_in_the_source_line_keep_the_caret_under_the_span(tmp
     path = tmp_path / "set"
     path.write_text("mse version: 0.3.8\ngame: magic\ncard:\n\tname: Odd\n\tsuper type: Instant\n"
                     "\trule text: \x1b[1m\x07{T}: Draw a card.\n", encoding="utf-8")
-    code, out, _err = run("check", "--select", "RUL002", str(path))
+    # the escape sequence leaves a '[' that is never closed: the finding's span starts at it,
+    # after the escaped ESC, and runs to the line's end
+    code, out, _err = run("check", "--select", "TPL010", str(path))
     assert code == 1 and not any(c in out for c in RAW_CONTROLS)
     source, caret = out.splitlines()[1:3]
     assert source == "6 |     rule text: \\x1b[1m\\a{T}: Draw a card."
-    assert caret.index("^") == source.index("{T}") and caret.count("^") == 3
+    assert caret.index("^") == source.index("[1m") and caret.rstrip().endswith("^")
+    assert caret.count("^") == len(source) - source.index("[1m")
 
 
 def test_control_characters_of_a_file_name_are_shown_escaped(tmp_path):
@@ -91,7 +94,7 @@ def test_a_file_name_cannot_forge_a_workflow_command_on_stderr(tmp_path, monkeyp
                                    encoding="utf-8")
     os.link(FORGED, "other.yaml")  # a hard link: --fix warns on stderr, naming the file
     code, out, err = run("check", "--format", "github", "--select", "TPL001", "--fix", FORGED)
-    assert code == 1
+    assert code == 0
     assert err.startswith("oraclelint: warning: a\\n::error file=x.yaml,line=1::forged\\n.yaml: the file has 1 other")
     assert err.endswith("keeps the old text\nFixed 1 finding(s) in 1 file.\n")
     assert not any(line.startswith("::") for line in err.splitlines())

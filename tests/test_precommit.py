@@ -38,8 +38,8 @@ oracle_text: "{T}: Add {R}{R}."
 def test_hook_definitions():
     hooks = {h["id"]: h for h in yaml.safe_load(HOOKS.read_text(encoding="utf-8"))}
     assert set(hooks) == {"oraclelint", "oraclelint-fix"}
-    assert hooks["oraclelint"]["entry"] == "oraclelint check"
-    assert hooks["oraclelint-fix"]["entry"] == "oraclelint check --fix"
+    assert hooks["oraclelint"]["entry"] == "oraclelint check --force-exclude"
+    assert hooks["oraclelint-fix"]["entry"] == "oraclelint check --force-exclude --fix"
     import re
 
     for hook in hooks.values():

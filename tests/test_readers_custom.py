@@ -257,7 +257,8 @@ def test_zipped_package_reads_like_the_bare_file(tmp_path):
     z = read_file(str(pkg))
     bare = read_file(str(SET_038))
     assert z.error is None and z.format == "mse-set" and z.source.format == "mse-set"
-    assert z.source.raw is None  # positions are in the set file, the bytes are the zip's
+    # positions are in the set entry; its bytes are the entry's, the archive's are the container's
+    assert z.source.raw == raw and z.source.entry == "set" and z.source.file_bytes() == pkg.read_bytes()
     assert z.entries == bare.entries and z.warnings == bare.warnings
     assert [c.name for c in z.cards] == [c.name for c in bare.cards]
     for a, b in zip(z.cards, bare.cards):

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import re
-from typing import Iterable, Iterator
+from typing import Iterator
 
-from linter.checks._textutil import mask, parsed_faces, quote_spans, reminder_spans, walk_abilities
-from linter.checks.base import Check, Hit
-from linter.model import Ability, Card, Face
+from linter.checks import api
+from linter.model import Ability
 
 # "add {G}", "adds an additional {G}", "add one mana of any color", "add X mana"
 _ADDS = re.compile(r"\badds? (?=[^.]*?(?:\{[WUBRGCS0-9X/]+\}|\bmana\b))", re.I)
@@ -25,7 +24,7 @@ _INNER_TRIGGER = re.compile(
     re.I)
 
 
-class TriggeredManaNotManaAbility(Check):
+class TriggeredManaNotManaAbility(api.FaceCheck):
     """A triggered ability that adds mana but is not a mana ability.
 
     ## What it does
@@ -66,18 +65,17 @@ class TriggeredManaNotManaAbility(Check):
     rules = ("605.1b", "605.5a")
     message = "this triggered ability adds mana but is not a mana ability ({why}): it uses the stack and can be responded to"
 
-    def check_card(self, card: Card) -> Iterable[Hit]:
-        for i, face in parsed_faces(card):
-            yield from self._face(i, face)
-
-    def _face(self, i: int, face: Face) -> Iterator[Hit]:
-        text = face.oracle_text or ""
-        plain = mask(text, reminder_spans(face))
-        for ability, _parent in walk_abilities(face):
+    def check_face(self, face: api.FaceView) -> Iterator[api.Hit]:
+        plain = None
+        for view in face.walk():
+            ability = view.ability
+            if not ability.adds_mana:
+                continue  # the parse found no mana added: nothing to judge
+            if plain is None:
+                plain = face.plain
             own = self._own_text(plain, ability)
             if ability.kind == "chapter":
-                if _ADDS.search(own):
-                    yield self._hit(i, ability.start, ability.end, "a chapter ability never is one")
+                yield self._hit(face, ability.start, ability.end, "a chapter ability never is one")
                 continue
             if ability.kind == "triggered":
                 effect_start = ability.effect_start
@@ -88,19 +86,21 @@ class TriggeredManaNotManaAbility(Check):
                 effect = own[max(0, effect_start - ability.start):]
                 why = self._why_not(cond, effect, ability)
                 if why:
-                    yield self._hit(i, ability.start, ability.end, why)
+                    yield self._hit(face, ability.start, ability.end, why)
                 continue
             # a delayed or reflexive trigger written inside another ability
             for m in _INNER_TRIGGER.finditer(own):
                 why = self._why_not(m.group("cond"), m.group("effect"), None)
                 if why:
-                    yield self._hit(i, ability.start + m.start(), ability.start + m.end(), why)
+                    yield self._hit(face, ability.start + m.start(), ability.start + m.end(), why)
 
     @staticmethod
     def _own_text(plain: str, ability: Ability) -> str:
-        """The ability's text without the abilities it grants (quoted text is blanked)."""
+        """The ability's text without the abilities it grants (their quoted text is blanked)."""
         own = plain[ability.start:ability.end]
-        return mask(own, quote_spans(own))
+        if not ability.granted:
+            return own
+        return api.mask(own, [(g.start - ability.start - 1, g.end - ability.start + 1) for g in ability.granted])
 
     @staticmethod
     def _why_not(cond: str, effect: str, ability: Ability | None) -> str | None:
@@ -119,5 +119,5 @@ class TriggeredManaNotManaAbility(Check):
             return "it does not trigger from a mana ability or from mana being added"
         return None
 
-    def _hit(self, i: int, start: int, end: int, why: str) -> Hit:
-        return self.hit(face=i, field="oracle_text", start=start, end=end, why=why)
+    def _hit(self, face: api.FaceView, start: int, end: int, why: str) -> api.Hit:
+        return face.hit(self, start, end, why=why)

@@ -5,15 +5,13 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
-from linter.checks._textutil import paren_spans
-from linter.checks.base import Check, Hit
-from linter.model import Card
+from linter.checks import api
 from linter.nlp.text import from_roman, to_roman
 
 _SACRIFICE_AFTER = re.compile(r"\b[Ss]acrifice (?:it |this Saga )?after (?P<n>[IVX]+)\b")
 
 
-class SagaReminderDisagreesWithChapters(Check):
+class SagaReminderDisagreesWithChapters(api.FaceCheck):
     """A Saga whose reminder text names another last chapter than the one it has.
 
     ## What it does
@@ -57,25 +55,23 @@ class SagaReminderDisagreesWithChapters(Check):
     fixable = True
     message = "the reminder text says to sacrifice after {said}, but the last chapter is {last}"
 
-    def check_card(self, card: Card) -> Iterable[Hit]:
+    def check_face(self, face: api.FaceView) -> Iterable[api.Hit]:
         from linter.diagnostics import Edit, Fix
 
-        for i, face in enumerate(card.faces):
-            text = face.oracle_text or ""
-            if face.parsed is None or "after" not in text:
+        text = face.text
+        if "after" not in text or not face.reminders:
+            return
+        numbers = [n for a in face.abilities if a.kind == "chapter" for n in a.chapters]
+        if not numbers:
+            return
+        last = max(numbers)
+        for start, end in face.reminders:
+            m = _SACRIFICE_AFTER.search(text, start, end)
+            if m is None:
                 continue
-            numbers = [n for a in face.parsed.abilities if a.kind == "chapter" for n in a.chapters]
-            if not numbers:
-                continue
-            last = max(numbers)
-            for start, end in paren_spans(text):
-                m = _SACRIFICE_AFTER.search(text, start, end)
-                if m is None:
-                    continue
-                said = from_roman(m.group("n"))
-                if said != last:
-                    numeral = to_roman(last)
-                    fix = Fix(f"Sacrifice after {numeral}", [Edit(m.start("n"), m.end("n"), numeral)],
-                              safe=False, face=i, field="oracle_text")
-                    yield self.hit(face=i, field="oracle_text", start=m.start("n"), end=m.end("n"), fix=fix,
-                                   said=m.group("n"), last=numeral)
+            said = from_roman(m.group("n"))
+            if said != last:
+                numeral = to_roman(last)
+                fix = Fix(f"Sacrifice after {numeral}", [Edit(m.start("n"), m.end("n"), numeral)],
+                          safe=False, face=face.index, field="oracle_text")
+                yield face.hit(self, m.start("n"), m.end("n"), fix=fix, said=m.group("n"), last=numeral)

@@ -4,12 +4,10 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from linter.checks._textutil import walk_abilities
-from linter.checks.base import Check, Hit
-from linter.model import Card
+from linter.checks import api
 
 
-class ManaAbilityDisqualified(Check):
+class ManaAbilityDisqualified(api.FaceCheck):
     """An activated ability that adds mana but is not a mana ability: it targets, or it is a loyalty ability.
 
     ## What it does
@@ -51,16 +49,14 @@ class ManaAbilityDisqualified(Check):
     rules = ("605.1a", "605.5a")
     message = "{what} adds mana but is not a mana ability ({why}): it uses the stack and can be responded to{more}"
 
-    def check_card(self, card: Card) -> Iterable[Hit]:
-        for i, face in enumerate(card.faces):
-            for ability, _parent in walk_abilities(face):
-                if not ability.adds_mana:
-                    continue
-                if ability.kind == "loyalty":
-                    yield self.hit(face=i, field="oracle_text", start=ability.start, end=ability.end,
-                                   what="this loyalty ability", why="a loyalty ability never is one",
-                                   more=", and only once a turn at sorcery speed")
-                elif ability.kind == "activated" and ability.has_target:
-                    yield self.hit(face=i, field="oracle_text", start=ability.start, end=ability.end,
-                                   what="this activated ability", why="it has a target",
-                                   more=", and it cannot be activated while paying a cost")
+    def check_face(self, face: api.FaceView) -> Iterable[api.Hit]:
+        for view in face.walk():
+            ability = view.ability
+            if not ability.adds_mana:
+                continue
+            if ability.kind == "loyalty":
+                yield face.hit(self, ability.start, ability.end, what="this loyalty ability",
+                               why="a loyalty ability never is one", more=", and only once a turn at sorcery speed")
+            elif ability.kind == "activated" and ability.has_target:
+                yield face.hit(self, ability.start, ability.end, what="this activated ability", why="it has a target",
+                               more=", and it cannot be activated while paying a cost")

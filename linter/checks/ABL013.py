@@ -5,9 +5,7 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
-from linter.checks._textutil import mask, reminder_spans
-from linter.checks.base import Check, Hit
-from linter.model import Card
+from linter.checks import api
 
 _ADD = re.compile(r"\b(?:[Aa]dd|adds)\b(?P<obj>[^.;•\n\"“]*)")
 # what an "add" that is not about mana starts with: dice and number arithmetic ("add the
@@ -21,7 +19,7 @@ _TYPED = re.compile(
     r"|\b(?:white|blue|black|red|green|colorless)\b|\btypes?\b|\bmana cost\b", re.I)
 
 
-class AddWithoutManaType(Check):
+class AddWithoutManaType(api.FaceCheck):
     """"Add" followed by nothing that is a type of mana ("Add one mana.", "Add three.").
 
     ## What it does
@@ -67,23 +65,27 @@ class AddWithoutManaType(Check):
     rules = ("106.1b", "106.5")
     message = "\"{added}\" adds no mana: {why}"
 
-    def check_card(self, card: Card) -> Iterable[Hit]:
-        for i, face in enumerate(card.faces):
-            text = face.oracle_text or ""
-            if "dd" not in text:
-                continue
-            plain = None
-            for m in _ADD.finditer(text):
-                if plain is None:
-                    plain = mask(text, reminder_spans(face))
-                if plain[m.start()] == " ":
-                    continue  # inside reminder text
-                obj = plain[m.start("obj"):m.end("obj")]
-                why = self._why(obj)
-                if why:
-                    end = m.start("obj") + len(obj.rstrip(" ,"))
-                    yield self.hit(face=i, field="oracle_text", start=m.start(), end=end,
-                                   added=text[m.start():end].strip(), why=why)
+    def check_face(self, face: api.FaceView) -> Iterable[api.Hit]:
+        plain = face.plain  # reminder text says nothing about the card
+        if "dd" not in plain:
+            return
+        text = face.text
+        clauses = None
+        for m in _ADD.finditer(plain):
+            obj = plain[m.start("obj"):m.end("obj")]
+            if not self._why(obj):
+                continue  # most "add"s name their mana: the parse is read only for the others
+            if clauses is None:
+                clauses = [c for _v, c in face.actions("add-mana")]
+            # what is added runs to the end of the clause the parse read ("Add one mana and
+            # draw a card" adds "one mana")
+            clause = next((c for c in clauses if c.action.start == m.start()), None)
+            if clause is not None:
+                obj = plain[m.start("obj"):min(m.end("obj"), clause.end)]
+            why = self._why(obj)
+            if why:
+                end = m.start("obj") + len(obj.rstrip(" ,"))
+                yield face.hit(self, m.start(), end, added=text[m.start():end].strip(), why=why)
 
     @staticmethod
     def _why(obj: str) -> str | None:

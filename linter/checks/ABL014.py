@@ -5,9 +5,7 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
-from linter.checks._textutil import walk_abilities
-from linter.checks.base import Check, Hit
-from linter.model import Card
+from linter.checks import api
 
 _NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 # "Choose one —", "choose two —", "Choose one or both —", "choose up to three —", "Choose any number —",
@@ -46,7 +44,7 @@ def needed(how: str, up: str | None, n: str | None) -> tuple[int, bool]:
     return 2, False  # one or more, any number
 
 
-class ModalTooFewModes(Check):
+class ModalTooFewModes(api.FaceCheck):
     """A "Choose …" instruction with fewer bulleted modes than it lets a player choose.
 
     ## What it does
@@ -92,22 +90,21 @@ class ModalTooFewModes(Check):
     rules = ("700.2", "700.2d")
     message = "\"{instruction}\" is followed by {count} mode{s}, but it needs {need}"
 
-    def check_card(self, card: Card) -> Iterable[Hit]:
-        for i, face in enumerate(card.faces):
-            text = face.oracle_text or ""
-            if "hoose" not in text:
+    def check_face(self, face: api.FaceView) -> Iterable[api.Hit]:
+        text = face.text
+        if "hoose" not in text:
+            return
+        for view in face.walk():
+            ability = view.ability
+            head_end = ability.modes[0][0] if ability.modes else ability.end
+            m = _CHOOSE.search(text, ability.start, head_end)
+            if m is None:
                 continue
-            for ability, _parent in walk_abilities(face):
-                head_end = ability.modes[0][0] if ability.modes else ability.end
-                m = _CHOOSE.search(text, ability.start, head_end)
-                if m is None:
-                    continue
-                need, exact = needed(m.group("how"), m.group("up"), m.group("n"))
-                if _REPEATABLE.search(text, ability.start, ability.end):
-                    need, exact = 2, False
-                count = max(len(ability.modes), bullets_after(text, m.end()))
-                if count < need or (exact and count != need):
-                    want = f"exactly {need}" if exact else f"at least {need}"
-                    yield self.hit(face=i, field="oracle_text", start=m.start(), end=m.end(),
-                                   instruction=text[m.start():m.end()].strip(), count=count,
-                                   s="" if count == 1 else "s", need=want)
+            need, exact = needed(m.group("how"), m.group("up"), m.group("n"))
+            if _REPEATABLE.search(text, ability.start, ability.end):
+                need, exact = 2, False
+            count = max(len(ability.modes), bullets_after(text, m.end()))
+            if count < need or (exact and count != need):
+                want = f"exactly {need}" if exact else f"at least {need}"
+                yield face.hit(self, m.start(), m.end(), instruction=text[m.start():m.end()].strip(), count=count,
+                               s="" if count == 1 else "s", need=want)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
-from linter.checks._chars import defines_power_toughness, defines_x, plain_text
+from linter.checks._chars import defines_power_toughness, defines_x
+from linter.checks.api import plain_text
 from linter.checks._colors import describe_face
 from linter.checks.base import Check, Hit
 from linter.model import Card

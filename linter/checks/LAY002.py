@@ -6,13 +6,12 @@ import re
 from typing import Iterable, Iterator
 
 from linter.catalogue import load
-from linter.checks._textutil import mask, quote_spans, reminder_spans
+from linter.checks import api
 from linter.checks.base import Check, Hit
-from linter.model import Card, Face
+from linter.model import Card
 
 _TURN = re.compile(r"\b(?:[Tt]ransform|[Cc]onvert)\s+")
 _RETURN_TURNED = re.compile(r"\breturn (?:it|that card) to the battlefield (?:transformed|converted)\b")
-_SELF_WORDS = re.compile(r"(?:~|CARDNAME|[Tt]his (?!turn\b|way\b|ability\b|spell\b)[a-z]+|[Tt]his [A-Z][a-z]+)\b")
 
 
 class SingleFacedSelfTransform(Check):
@@ -60,39 +59,36 @@ class SingleFacedSelfTransform(Check):
     def check_card(self, card: Card) -> Iterable[Hit]:
         if len(card.faces) != 1 or (card.layout or "").lower() in load("layouts")["double_faced"]:
             return
-        face = card.faces[0]
-        if face.parsed is None or not face.oracle_text:
-            return
-        yield from self._keywords(face)
-        text = face.oracle_text
-        if "ransform" in text or "onvert" in text:
-            yield from self._turns(face, text)
+        for face in api.card_faces(card):
+            yield from self._keywords(face)
+            if "ransform" in face.text or "onvert" in face.text:
+                yield from self._turns(face)
 
-    def _keywords(self, face: Face) -> Iterator[Hit]:
+    def _keywords(self, face: api.FaceView) -> Iterator[Hit]:
         needs = {e["keyword"].lower(): e["rule"] for e in load("layouts")["needs_other_face"]}
-        for ability in face.parsed.abilities:
+        for ability in face.abilities:
             if ability.kind == "keyword" and ability.keyword and ability.keyword.lower() in needs:
-                yield self.hit(face=0, field="oracle_text", start=ability.start, end=ability.end,
-                               rules=(needs[ability.keyword.lower()], "712.9"), what=ability.keyword,
-                               why="it only works on a double-faced card")
+                yield face.hit(self, ability.start, ability.end, rules=(needs[ability.keyword.lower()], "712.9"),
+                               what=ability.keyword, why="it only works on a double-faced card")
 
-    def _turns(self, face: Face, text: str) -> Iterator[Hit]:
-        plain = mask(text, quote_spans(text) + reminder_spans(face))
-        selfs = {s for s, _e in face.parsed.self_refs}
+    def _turns(self, face: api.FaceView) -> Iterator[Hit]:
+        plain = api.mask(face.text, face.holes + face.quoted)  # not what quoted abilities or names say
+        selfs = [r for r in face.self_refs if r.noun not in ("spell", "ability")]
+        starts = {r.start for r in selfs}
         for m in _TURN.finditer(plain):
             pos = m.end()
-            if pos in selfs or _SELF_WORDS.match(plain, pos):
-                yield self._turn_hit(m.start(), self._word_end(plain, pos))
+            if pos in starts:
+                yield self._turn_hit(face, m.start(), self._word_end(plain, pos))
         for m in _RETURN_TURNED.finditer(plain):
             sentence = plain.rfind(".", 0, m.start()) + 1
-            if any(sentence <= s < m.start() for s in selfs):
-                yield self._turn_hit(m.start(), m.end())
+            if any(sentence <= r.start < m.start() for r in selfs):
+                yield self._turn_hit(face, m.start(), m.end())
 
     @staticmethod
     def _word_end(plain: str, pos: int) -> int:
         end = plain.find(".", pos)
         return end if end != -1 and end - pos < 60 else min(len(plain), pos + 20)
 
-    def _turn_hit(self, start: int, end: int) -> Hit:
-        return self.hit(face=0, field="oracle_text", start=start, end=end, what="a card that turns itself over",
+    def _turn_hit(self, face: api.FaceView, start: int, end: int) -> Hit:
+        return face.hit(self, start, end, what="a card that turns itself over",
                         why="only a double-faced card can transform or convert, otherwise nothing happens")

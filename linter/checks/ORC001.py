@@ -40,15 +40,17 @@ class RulesTextDiffersFromOracle(OracleCheck):
     ## Example
     ```yaml
     name: Quarry Sprinter            # a real card in the index
-    type_line: Creature — Elemental
-    oracle_text: When Quarry Sprinter enters the battlefield, scry 1.
+    mana_cost: "{1}{R}"
+    type_line: Creature — Elemental Warrior
+    oracle_text: "Haste\\nWhen Quarry Sprinter enters the battlefield, scry 1."
     ```
 
     ## Use instead
     ```yaml
     name: Quarry Sprinter
-    type_line: Creature — Elemental
-    oracle_text: When this creature enters, scry 1.
+    mana_cost: "{1}{R}"
+    type_line: Creature — Elemental Warrior
+    oracle_text: "Haste\\nWhen this creature enters, scry 1."
     ```
 
     ## Fix safety

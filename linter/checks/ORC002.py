@@ -36,16 +36,18 @@ class ManaCostDiffersFromOracle(OracleCheck):
 
     ## Example
     ```yaml
+    # config: {set-kind: oracle}
     name: Quarry Sprinter            # a real card whose Oracle cost is {1}{R}
     mana_cost: "{2}{R}"
-    type_line: Creature — Elemental
+    type_line: Creature — Elemental Warrior
     ```
 
     ## Use instead
     ```yaml
+    # config: {set-kind: oracle}
     name: Quarry Sprinter
     mana_cost: "{1}{R}"
-    type_line: Creature — Elemental
+    type_line: Creature — Elemental Warrior
     ```
 
     ## Fix safety

@@ -33,13 +33,17 @@ class TypeLineDiffersFromOracle(OracleCheck):
 
     ## Example
     ```yaml
+    # config: {set-kind: oracle}
     name: Quarry Sprinter            # a real card, an Elemental Warrior in Oracle
+    mana_cost: "{1}{R}"
     type_line: Creature — Elemental
     ```
 
     ## Use instead
     ```yaml
+    # config: {set-kind: oracle}
     name: Quarry Sprinter
+    mana_cost: "{1}{R}"
     type_line: Creature — Elemental Warrior
     ```
 

@@ -36,16 +36,20 @@ class StatDiffersFromOracle(OracleCheck):
 
     ## Example
     ```yaml
+    # config: {set-kind: oracle}
     name: Quarry Sprinter            # a real card, 2/1 in Oracle
-    type_line: Creature — Elemental
+    mana_cost: "{1}{R}"
+    type_line: Creature — Elemental Warrior
     power: "3"
     toughness: "1"
     ```
 
     ## Use instead
     ```yaml
+    # config: {set-kind: oracle}
     name: Quarry Sprinter
-    type_line: Creature — Elemental
+    mana_cost: "{1}{R}"
+    type_line: Creature — Elemental Warrior
     power: "2"
     toughness: "1"
     ```

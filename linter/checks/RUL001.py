@@ -5,48 +5,24 @@ from __future__ import annotations
 import re
 from typing import Iterable, Iterator
 
-from linter.checks._textutil import is_self, mask, quote_spans, reminder_spans, units, walk_abilities
-from linter.checks.base import Check, Hit
-from linter.model import Card, Face
-
-# An effect that makes a creature arrive: a creature token is created, or a
-# creature (card) is put or returned onto the battlefield.  "what" is the
-# description of the object; "tail" the rest of the sentence ("with haste").
-_CREATE = re.compile(r"\bcreates? (?P<what>[^.;]*?\bcreature tokens?\b)(?P<tail>[^.;]*)", re.I)
-_PUT = re.compile(r"\b(?:put|puts|return|returns) (?P<what>[^.;]*?) (?:onto|to) the battlefield\b(?P<tail>[^.;]*)", re.I)
-_PRONOUN = re.compile(r"^(?:it|them|that card|those cards|that creature|those creatures)\b", re.I)
-# A creature enters and a triggered ability of the same text answers it.
-_ENTERS_TRIGGER = re.compile(r"\bwhen(?:ever)? (?P<what>[^,.;]*?) enters?\b(?P<tail>[^,.;]*)", re.I)
-
-# Using the arrived creature's {T}/{Q} abilities: tapping it for mana (CR
-# 106.12) or activating its abilities with the tap or untap symbol.
-_OBJECT = (r"(?:it|them|that creature|those creatures|that token|those tokens|the token|the tokens|"
-           r"each of them|one of them|(?:that|the) new(?:ly created)? (?:creature|token)s?)")
-_USE = [
-    re.compile(rf"\btap {_OBJECT} for mana\b", re.I),
-    re.compile(r"\bactivate (?:a |an |one |any )?(?:of )?(?:its|their|that creature's|those creatures'|"
-               r"that token's|those tokens'|the token's)\b[^.;]*?(?:\{T\}|\{Q\}|\bmana abilit|\btap abilit|\buntap abilit)",
-               re.I),
-]
-
-# another object named between the arrival and "tap it for mana": "it" may mean that one
-_OTHER_OBJECT = re.compile(
-    r"\b(?:lands?|artifacts?|enchantments?|planeswalkers?|permanents?|cards?|tokens?|target)\b", re.I)
-
-_HASTE = re.compile(r"\bhaste\b", re.I)
-# a static ability that gives creatures (all, or a kind of them) haste
-_HASTE_FOR_ALL = re.compile(r"\bcreatures?\b[^.]*?\b(?:have|has|gain|gains)\b[^.]*?\bhaste\b", re.I)
+from linter.checks import api
+from linter.model import Ability, Clause, ObjectRef
 
 # "Activate only if this creature entered this turn" and the like ("who" must name the object itself)
 _ENTERED_THIS_TURN = re.compile(
     r"\bactivate (?:this ability )?only (?:if|during (?:the|a) turn(?: in which)?|in (?:the|a) turn(?: in which)?)"
     r" (?P<who>[^.;:]{1,60}?) (?:entered|came under your control)\b(?:[^.]*?\bthis turn\b)?", re.I)
-_TAP_COST = re.compile(r"\{[TQ]\}")
+# what an "activate" clause must activate to use the arrived creature's {T}/{Q} abilities
+_TAP_ABILITY = re.compile(r"\{T\}|\{Q\}|\bmana abilit|\btap abilit|\buntap abilit", re.I)
+_ITS = re.compile(r"\b(?:its|their|that creature's|those creatures'|that token's|those tokens'|the token's)\b", re.I)
+_HASTE = re.compile(r"\bhaste\b", re.I)
 # every shape this check reports needs one of these words: most texts are skipped at once
 _WORTH_A_LOOK = re.compile(r"for mana|activate|entered|came under", re.I)
+_ACTIVATE_TAP = re.compile(r"\bactivate\b[^.]*?(?:\{T\}|\{Q\}|abilit)", re.I)
+_ARRIVAL_WORDS = re.compile(r"reate|battlefield|enter", re.I)
 
 
-class TapAbilityWhileSummoningSick(Check):
+class TapAbilityWhileSummoningSick(api.FaceCheck):
     """A creature's {T} or {Q} ability that can only be used while the creature is summoning sick.
 
     ## What it does
@@ -94,104 +70,131 @@ class TapAbilityWhileSummoningSick(Check):
     rules = ("302.6", "107.5", "107.6", "106.12")
     message = "{what}, but {subject} is summoning sick then: {why}"
 
-    def check_card(self, card: Card) -> Iterable[Hit]:
-        for i, face in enumerate(card.faces):
-            if not face.oracle_text or not _WORTH_A_LOOK.search(face.oracle_text):
-                continue
-            yield from self._arrive_then_use(card, i, face)
-            yield from self._entered_this_turn(card, i, face)
+    def check_face(self, face: api.FaceView) -> Iterable[api.Hit]:
+        if not _WORTH_A_LOOK.search(face.text):
+            return
+        masked = face.masked
+        # the meaning is read only where words of an arrival and of a use stand together
+        if ("for mana" in masked or _ACTIVATE_TAP.search(masked)) and _ARRIVAL_WORDS.search(masked):
+            yield from self._arrive_then_use(face)
+        if _ENTERED_THIS_TURN.search(face.text):
+            yield from self._entered_this_turn(face)
 
     # -- an effect makes a creature arrive, then uses its {T} ability ----------------
 
-    def _arrive_then_use(self, card: Card, i: int, face: Face) -> Iterator[Hit]:
-        text = face.oracle_text or ""
-        reminders = reminder_spans(face)
-        plain = mask(text, reminders)  # reminder text says nothing about this card
-        quiet = mask(plain, quote_spans(text))  # nor do abilities granted in quotes
-        spans = units(face)
-        haste_elsewhere = any(_HASTE_FOR_ALL.search(plain, a, b) for a, b in spans)
-        for a, b in spans:
-            unit = quiet[a:b]
-            if _HASTE.search(plain, a, b) or haste_elsewhere:
+    def _arrive_then_use(self, face: api.FaceView) -> Iterator[api.Hit]:
+        plain = face.plain
+        if any(self._gives_creatures_haste(c) for _v, c in face.clauses()):
+            return
+        for ability in face.abilities:
+            if _HASTE.search(plain, ability.start, ability.end):
+                continue  # haste in the same ability: the creature may use its {T} abilities
+            arrivals = list(self._arrivals(face, ability))
+            if not arrivals:
                 continue
-            for event_end, subject in self._arrivals(card, face, unit):
-                for pattern in _USE:
-                    m = pattern.search(unit, event_end)
-                    if m and not _OTHER_OBJECT.search(unit, event_end, m.start()):
-                        yield self.hit(face=i, field="oracle_text", start=a + m.start(), end=a + m.end(),
-                                       what=f"the text says to {_lower_first(m.group(0))}",
-                                       subject=subject,
-                                       why="it has no haste, so its {T} and {Q} abilities cannot be activated")
+            for k, clause in enumerate(ability.clauses):
+                arrival = next((a for a in reversed(arrivals) if a[0] < k), None)
+                if arrival is None or not self._uses(ability, k, clause, arrival[0]):
+                    continue
+                start, end = clause.action.start, clause.end
+                if clause.action.name == "activate":  # up to what it activates: "activate its {T}"
+                    m = _TAP_ABILITY.search(face.text, start, end)
+                    end = m.end() if m else end
+                yield face.hit(self, start, end, what=f"the text says to {_lower_first(face.text[start:end])}",
+                               subject=arrival[1],
+                               why="it has no haste, so its {T} and {Q} abilities cannot be activated")
+                break
+
+    @staticmethod
+    def _gives_creatures_haste(clause: Clause) -> bool:
+        """"Creatures you control have haste", "Other Goblins you control gain haste"."""
+        subject = clause.subject
+        return (clause.action is not None and clause.action.name in ("have", "gain-ability")
+                and isinstance(subject, ObjectRef) and subject.determiner not in ("pronoun", "that", "self", "this")
+                and (subject.noun == "creature" or "creature" in subject.types) and bool(_HASTE.search(clause.text)))
+
+    @staticmethod
+    def _arrivals(face: api.FaceView, ability: Ability) -> Iterator[tuple[int, str]]:
+        """(index of the clause, what arrives) of each clause that makes a creature arrive: a
+        creature token is created, a creature (card) is put or returned onto the battlefield,
+        or a creature enters and the ability triggers on it (index -1)."""
+        creature_face = face.face.has_type("Creature")
+        trigger = ability.trigger
+        if trigger is not None and trigger.event == "enter" and trigger.clause is not None:
+            subject = trigger.clause.subject
+            if isinstance(subject, ObjectRef) and (_a_creature(subject) or (subject.self_ref and creature_face)):
+                yield -1, "a creature that just entered"
+        for k, clause in enumerate(ability.clauses):
+            if clause.action is None or clause.negated:
+                continue
+            name = clause.action.name
+            if name == "create":
+                if any(o.noun == "token" and "creature" in o.types and not _HASTE.search(o.text) for o in clause.objects):
+                    yield k, "a creature token created this way"
+            elif name in ("put", "return") and clause.zone_to is not None and clause.zone_to.zone == "battlefield":
+                for o in clause.objects:
+                    if _a_creature(o) or (o.self_ref and creature_face) or (
+                            o.reference is not None and _refers_to_creature_card(ability, o.reference)):
+                        yield k, "a creature put onto the battlefield this way"
                         break
 
     @staticmethod
-    def _arrivals(card: Card, face: Face, unit: str) -> Iterator[tuple[int, str]]:
-        for m in _CREATE.finditer(unit):
-            yield m.end("what"), "a creature token created this way"
-        for m in _PUT.finditer(unit):
-            what = m.group("what")
-            before = unit[: m.start()]
-            if re.search(r"\bcreature\b", what, re.I) or (
-                    _PRONOUN.match(what) and re.search(r"\bcreature cards?\b", before, re.I)) or (
-                    face.has_type("Creature") and is_self(card, face, what)):
-                yield m.end(), "a creature put onto the battlefield this way"
-        for m in _ENTERS_TRIGGER.finditer(unit):
-            what = m.group("what").strip()
-            if re.search(r"\bcreatures?\b", what, re.I) or (face.has_type("Creature") and is_self(card, face, what)):
-                yield m.end(), "a creature that just entered"
+    def _uses(ability: Ability, k: int, clause: Clause, arrived: int) -> bool:
+        """Whether clause ``k`` taps the arrived creature for mana or activates its {T}/{Q}
+        ability, with no other object named since it arrived ("it" may mean that one)."""
+        if clause.action is None or clause.negated:
+            return False
+        if any(c.objects and not all(o.reference is not None for o in c.objects)
+               for c in ability.clauses[arrived + 1:k]):
+            return False
+        if clause.action.name == "tap" and "for mana" in clause.text:
+            for o in clause.objects:
+                if o.reference is None:
+                    continue
+                antecedent = ability.references[o.reference].antecedent
+                if antecedent is not None and (antecedent.where == "trigger" if arrived < 0 else
+                                               antecedent.where == "clause" and antecedent.clause == arrived):
+                    return True
+            return False
+        return clause.action.name == "activate" and bool(_ITS.search(clause.text)) and bool(
+            _TAP_ABILITY.search(clause.text))
 
     # -- a {T} ability restricted to the turn the creature entered --------------------
 
-    def _entered_this_turn(self, card: Card, i: int, face: Face) -> Iterator[Hit]:
-        text = face.oracle_text or ""
-        plain = mask(text, reminder_spans(face))
-        seen: set[int] = set()
-        face_haste: bool | None = None
-
-        def restriction(a: int, b: int) -> re.Match | None:
-            for m in _ENTERED_THIS_TURN.finditer(plain, a, b):
-                if m.group("who").casefold() == "it" or is_self(card, face, m.group("who")):
-                    return m
-            return None
-
-        for ability, parent in walk_abilities(face):
+    def _entered_this_turn(self, face: api.FaceView) -> Iterator[api.Hit]:
+        plain = face.plain
+        face_haste = face.has_keyword("haste") or _HASTE.search(plain) is not None
+        for view in face.walk():
+            ability = view.ability
             if ability.kind != "activated" or not any(p.kind in ("tap", "untap") for p in ability.cost):
                 continue
-            if parent is None:
-                creature = face.has_type("Creature")
-                if face_haste is None:  # looked for once per face, not once per ability
-                    face_haste = _HASTE.search(plain) is not None
-                hasty = face_haste
+            if view.parent is None:
+                creature, hasty = face.face.has_type("Creature"), face_haste
             else:  # granted: to a creature token, or to creatures, by the enclosing ability
-                host = plain[parent.start:ability.start]
+                host = plain[view.parent.start:ability.start]
                 creature = bool(re.search(r"\bcreature\b", host, re.I))
-                hasty = _HASTE.search(plain[parent.start:parent.end]) is not None
+                hasty = _HASTE.search(plain, view.parent.start, view.parent.end) is not None
             if not creature or hasty:
                 continue
-            m = restriction(ability.start, ability.end)
-            if m and m.start() not in seen:
-                seen.add(m.start())
-                yield self._restriction_hit(i, m)
-        if face.parsed is None and face.has_type("Creature") and not _HASTE.search(plain):
-            # without a parse, look at each line that has a {T}/{Q} cost
-            for a, b in units(face):
-                line = plain[a:b]
-                colon = line.find(":")
-                if colon == -1 or not _TAP_COST.search(line, 0, colon):
-                    continue
-                m = restriction(a, b)
-                if m and m.start() not in seen:
-                    seen.add(m.start())
-                    yield self._restriction_hit(i, m)
+            for restriction in ability.restrictions:
+                m = _ENTERED_THIS_TURN.search(face.text, restriction.start, restriction.end)
+                if m and (m.group("who").casefold() == "it" or face.is_self(m.group("who"))):
+                    yield face.hit(self, m.start(), m.end(),
+                                   what="this {T}/{Q} ability may only be activated during the turn the creature entered",
+                                   subject="the creature", why="without haste it can never be activated")
+                    break
 
-    def _restriction_hit(self, i: int, m: re.Match) -> Hit:
-        return self.hit(face=i, field="oracle_text", start=m.start(), end=m.end(),
-                        what="this {T}/{Q} ability may only be activated during the turn the creature entered",
-                        subject="the creature",
-                        why="without haste it can never be activated")
+
+def _a_creature(o: ObjectRef) -> bool:
+    return o.noun == "creature" or "creature" in (t.lower() for t in o.types)
+
+
+def _refers_to_creature_card(ability: Ability, reference: int) -> bool:
+    """"Return it" where "it" is a creature card named before."""
+    antecedent = ability.references[reference].antecedent
+    return antecedent is not None and bool(re.search(r"\bcreature cards?\b", antecedent.text, re.I))
 
 
 def _lower_first(phrase: str) -> str:
     """Lower-case the first letter only: mana symbols such as {T} keep their case."""
     return phrase[:1].lower() + phrase[1:]
-

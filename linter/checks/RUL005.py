@@ -7,7 +7,7 @@ import re
 from typing import Iterable, Iterator
 
 from linter.checks._symbols import symbol_table
-from linter.checks._textutil import lone_entry
+from linter.checks.api import CardContext
 from linter.checks.base import Check, Hit
 from linter.model import Card, Face, cost_symbols, mana_value
 
@@ -138,7 +138,7 @@ class ManaValueMismatch(Check):
     def check_card(self, card: Card) -> Iterable[Hit]:
         if not card.faces:
             return
-        loose = lone_entry(card)
+        loose = CardContext(card).lone_entry
         for given, face, what, expected, also in self._comparisons(card):
             value, why = expected
             if given is None or math.isclose(given, value) or (also is not None and math.isclose(given, also)):

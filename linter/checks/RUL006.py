@@ -7,7 +7,7 @@ from typing import Iterable
 
 from linter.checks._colors import color_words, defined_colors
 from linter.checks._symbols import BRACED, symbol_table
-from linter.checks._textutil import mask, reminder_spans
+from linter.checks.api import plain_text
 from linter.checks.base import Check, Hit
 from linter.model import COLORS, Card, cost_symbols, symbol_colors
 
@@ -40,7 +40,7 @@ def card_identity(card: Card) -> tuple[set[str], set[str], bool]:
         symbols = list(cost_symbols(face.mana_cost or ""))
         text = face.oracle_text or ""
         if text:
-            plain = mask(text, reminder_spans(face))  # reminder text does not count (903.4c)
+            plain = plain_text(face)  # reminder text does not count (903.4c)
             symbols += [m.group(1) for m in BRACED.finditer(plain)]
         for s in symbols:
             colors |= symbol_identity(s)

@@ -9,7 +9,7 @@ from typing import Iterable
 from linter.catalogue import load
 from linter.checks._chars import face_subtypes, face_type_lines
 from linter.checks._sets import sets_of
-from linter.checks._textutil import mask, paren_spans
+from linter.checks.api import mask, reminder_spans
 from linter.checks.base import Check, Hit
 from linter.model import Card, Face
 
@@ -32,7 +32,7 @@ def _value(face: Face, attr: str) -> str | None:
                            for tl in face_type_lines(face))
     if attr == "oracle_text":
         # a printing that leaves out reminder text (a promo, a full-art frame) is the same card
-        value = mask(value, paren_spans(value), "")
+        value = mask(value, reminder_spans(value), "")
     text = value.replace("’", "'").replace("“", '"').replace("”", '"')
     return _SPACE.sub(" ", text).strip()
 

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from linter.catalogue import load
-from linter.checks._chars import SELF_NOUNS, face_type_lines
-from linter.checks._textutil import SortedSpans
+from linter.checks._chars import face_type_lines
+from linter.checks.api import FaceView, SortedSpans, self_words
 from linter.checks._sets import as_fewer_than, sets_of
 from linter.checks.base import Check, Hit
 from linter.model import Ability, Card, Face
@@ -42,11 +42,10 @@ _UNDECLARED = re.compile(r"^(?P<name>[A-Z][a-z'-]{2,})(?:(?: (?P<num>\d+|X))?(?:
 @functools.lru_cache(maxsize=None)
 def _variants() -> dict[str, tuple[tuple[str, ...], ...]]:
     """Keyword (lower case) -> groups of phrases that count as the same, in loose form."""
-    nouns = sorted((n.lower() for n in SELF_NOUNS), key=len, reverse=True)
     out = {}
     for kw, groups in (load("set_level")["reminder_variants"] or {}).items():
         out[kw.lower()] = tuple(
-            tuple(sorted({loose(p, [], [], nouns, []) for p in group} - {""}, key=len, reverse=True))
+            tuple(sorted({loose(p, [], self_words(p), []) for p in group} - {""}, key=len, reverse=True))
             for group in groups)
     return out
 
@@ -66,7 +65,7 @@ def _words(text: str) -> str:
     return _LIST.sub(r"\1 \2 ", s + " ").strip()
 
 
-def loose(text: str, variables: list[str], selves: list[str], nouns: list[str], subtypes: list[str]) -> str:
+def loose(text: str, variables: list[str], selves: list[str], subtypes: list[str]) -> str:
     """A text with what may differ between cards taken out: the keyword's parameter
     (``variables``), the card's names (``selves``), "this <noun>" references to itself,
     its subtypes written together as on its type line (``subtypes``: "Zombie Angel" in
@@ -77,8 +76,6 @@ def loose(text: str, variables: list[str], selves: list[str], nouns: list[str], 
         s = _replace_ci(s, v, " P ", word=False)
     for name in sorted(selves, key=len, reverse=True):
         s = _replace_ci(s, name, " SELF ", word=name[:1].isalnum())
-    if nouns:
-        s = _this_nouns(tuple(nouns)).sub(" SELF ", s)
     for run in sorted(subtypes, key=len, reverse=True):
         if " " in run:  # the card's subtypes written together: "Zombie Human Cleric"
             s = _replace_ci(s, run, " TYPE ", word=True)
@@ -126,11 +123,6 @@ def _replace_ci(text: str, needle: str, repl: str, word: bool) -> str:
     return "".join(out)
 
 
-@functools.lru_cache(maxsize=4096)  # one per set of type-line words (a few thousand over all cards)
-def _this_nouns(nouns: tuple[str, ...]) -> re.Pattern:
-    return re.compile(r"\bthis (?:" + "|".join(re.escape(n) for n in nouns) + r")\b", re.I)
-
-
 def embedded_part(ability: Ability, head: str) -> list[str]:
     """The land or card type written inside a keyword ("Forest" in Forestwalk, "Swamp"
     in Swampcycling)."""
@@ -162,11 +154,10 @@ def parameter_shape(parameter: str | None, embedded: list[str]) -> str:
     return _words(" ".join([(parameter or "").strip(), *embedded]))
 
 
-def normalize(reminder: str, keyword: str, variables: list[str], selves: list[str], nouns: list[str],
-              subtypes: list[str]) -> str:
+def normalize(reminder: str, keyword: str, variables: list[str], selves: list[str], subtypes: list[str]) -> str:
     """A reminder text in the loose form of :func:`loose`, with the template variants of
     rules_data/set_level.yaml for this keyword erased."""
-    s = " " + loose(reminder, variables, selves, nouns, subtypes) + " "
+    s = " " + loose(reminder, variables, selves, subtypes) + " "
     variants = _variants()
     for group in (*variants.get("*", ()), *variants.get(keyword.lower(), ())):
         for phrase in group:
@@ -214,12 +205,6 @@ class Occurrence:
     shape: str
 
 
-def _self_nouns(face: Face) -> list[str]:
-    nouns = {n.lower() for n in SELF_NOUNS}
-    nouns |= {w.key.lower() for tl in face_type_lines(face) for w in (*tl.head, *tl.subtypes)}
-    return sorted(nouns, key=len, reverse=True)
-
-
 def occurrences(card: Card) -> Iterable[Occurrence]:
     """Every reminder text that follows a keyword at the top level of a face (a reminder
     that follows several keywords on one line explains all of them and is left out).
@@ -231,10 +216,7 @@ def occurrences(card: Card) -> Iterable[Occurrence]:
         parsed = face.parsed
         if parsed is None or not face.oracle_text or not parsed.reminders:
             continue
-        selves = [n for n in {face.name, card.name, *(p for p in (card.name or "").split(" // "))}
-                  if n and n.strip()]
-        selves += [n.split(",", 1)[0] for n in selves if "," in n]
-        nouns = _self_nouns(face)
+        selves = list(FaceView(card, i).self_names)  # its names and the parse's "this creature" & co.
         runs = {" ".join(w.text for w in tl.subtypes) for tl in face_type_lines(face) if tl.subtypes}
         runs |= {w.text for tl in face_type_lines(face) for w in tl.subtypes}  # one of them, or a list
         previous: Ability | None = None
@@ -262,7 +244,7 @@ def occurrences(card: Card) -> Iterable[Occurrence]:
                 embedded = embedded_part(a, head) if a.keyword else []
                 own = [r for r in runs if r.lower() not in keyword.lower()]
                 key = normalize(as_fewer_than(text, parameter), keyword, variable_parts(parameter, embedded),
-                                selves, nouns, own)
+                                selves, own)
                 yield Occurrence(card, i, s, e, keyword, kw.rule if kw else None, text, key,
                                  parameter_shape(parameter, embedded))
                 break

@@ -9,7 +9,6 @@ from typing import Iterable
 
 from linter import tables
 from linter.catalogue import load
-from linter.checks._textutil import mask
 from linter.checks.base import Check, Hit
 from linter.model import Card, Face
 from linter.nlp.selfref import short_names
@@ -212,7 +211,7 @@ class LeftoverName(Check):
                     continue
                 start = m.start("name")
                 if plain is None:
-                    plain = mask(text, face.parsed.reminders) if "(" in text else text
+                    plain = face.parsed.plain
                     if allowed is None:
                         allowed = self._allowed(card)
                     allowed = allowed | {_fold(n.group("name")) for n in introduced.finditer(plain)}

@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
-from linter.checks._templating import faces_with_text, sentence_before, since
+from linter.checks import api
+from linter.checks._templating import sentence_before, since
 from linter.checks.base import Check, Hit
 from linter.diagnostics import Edit, Fix
 from linter.model import Card
@@ -67,7 +68,8 @@ class EntersTheBattlefield(Check):
 
     def check_card(self, card: Card) -> Iterable[Hit]:
         when = since("bloomburrow")
-        for i, face, text in faces_with_text(card):
+        for view in api.card_faces(card):
+            i, text = view.index, view.text
             if "the battlefield" not in text:
                 continue
             for m in _ETB.finditer(text):

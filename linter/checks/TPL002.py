@@ -5,8 +5,9 @@ from __future__ import annotations
 import re
 from typing import Iterable
 
+from linter.checks import api
 from linter.checks._templating import (
-    Phrasing, cap, faces_with_text, line_before, phrasings, sentence_before, sentence_start, since,
+    Phrasing, cap, line_before, phrasings, sentence_before, sentence_start, since,
 )
 from linter.checks.base import Check, Hit
 from linter.diagnostics import Edit, Fix
@@ -70,7 +71,8 @@ class OutdatedPhrasing(Check):
 
     def check_card(self, card: Card) -> Iterable[Hit]:
         table = phrasings()
-        for i, face, text in faces_with_text(card):
+        for view in api.card_faces(card):
+            i, face, text = view.index, view.face, view.text
             taken: list[tuple[int, int]] = []
             for entry in table:
                 if entry.hints and not any(h in text for h in entry.hints):

@@ -7,18 +7,16 @@ from typing import Iterable, Iterator
 
 from linter import config
 from linter.checks._templating import (
-    ability_at, cap, card_in_zone, cast_time, data,
-    legend_says_this, legend_this, face_names, holes, in_self_reference_window, inside,
-    keep_name_before, keep_rule, self_noun, sentence_start, short_name, since,
+    ability_at, cap, card_in_zone, cast_time, data, in_self_reference_window, keep_name_before, keep_rule,
+    legend_says_this, legend_this, self_noun, sentence_start, short_name, since,
 )
-from linter.checks._textutil import parsed_faces
+from linter.checks import api
 from linter.checks.base import Check, Hit
 from linter.diagnostics import Edit, Fix
 from linter.model import Card, Face
 
 _PLACEHOLDERS = ("~", "CARDNAME")
 _RETURN_BEFORE = re.compile(r"\b[Rr]eturn\s+$")
-_THIS = re.compile(r"[Tt]his (?P<noun>\w+)")
 
 
 class SelfReferenceStyle(Check):
@@ -77,28 +75,27 @@ class SelfReferenceStyle(Check):
 
     def check_card(self, card: Card) -> Iterable[Hit]:
         style = config.active().self_reference
-        for i, face in parsed_faces(card):
-            text = face.oracle_text
+        for view in api.card_faces(card):
             if style == "name":
-                yield from self._name_style(card, i, face, text)
+                yield from self._name_style(card, view)
             else:
-                yield from self._object_style(card, i, face, text)
+                yield from self._object_style(card, view)
 
     # -- "this creature" style -------------------------------------------------------------
-    def _object_style(self, card: Card, i: int, face: Face, text: str) -> Iterator[Hit]:
-        names = face_names(card, face)
+    def _object_style(self, card: Card, view: api.FaceView) -> Iterator[Hit]:
+        i, face, text = view.index, view.face, view.text
+        names = set(view.own_names)
         legendary = "Legendary" in face.supertypes
         if legendary:
             names |= {short_name(n) for n in names if short_name(n)}
         window = in_self_reference_window(card)
-        skip = holes(text)
         when = since(data()["self_reference"]["oracle_era"])
-        for s, e in face.parsed.self_refs:
-            found = text[s:e]
-            placeholder = found in _PLACEHOLDERS
+        for ref in view.self_refs:
+            s, e, found = ref.start, ref.end, ref.text
+            placeholder = ref.kind == "placeholder"
             if not placeholder and (found not in names or card.is_token or window):
                 continue
-            if inside(skip, s, e) or (not placeholder and keep_name_before(text, s)):
+            if view.in_aside(s, e) or (not placeholder and keep_name_before(text, s)):
                 continue
             if legendary and not placeholder and not legend_says_this(card, face, text, s, e, names):
                 continue  # a legend's name is TPL004's to judge, but for "this spell" and "this card"
@@ -145,23 +142,22 @@ class SelfReferenceStyle(Check):
         return f"this {noun}", certain and not _RETURN_BEFORE.search(before)
 
     # -- "name" style --------------------------------------------------------------------------
-    def _name_style(self, card: Card, i: int, face: Face, text: str) -> Iterator[Hit]:
+    def _name_style(self, card: Card, view: api.FaceView) -> Iterator[Hit]:
+        i, face = view.index, view.face
         name = (face.name or card.name or "").strip()
         if not name:
             return
         if "Legendary" in face.supertypes:
             name = short_name(name) or name
-        skip = holes(text)
         nouns = {n["noun"] for n in data()["self_reference"]["nouns"]}
-        for s, e in face.parsed.self_refs:
-            found = text[s:e]
-            if inside(skip, s, e):
+        for ref in view.self_refs:
+            s, e, found = ref.start, ref.end, ref.text
+            if view.in_aside(s, e):
                 continue
-            if found in _PLACEHOLDERS:
+            if ref.kind == "placeholder":
                 fix = Fix(f"write {name!r}", [Edit(s, e, name)], safe=True, face=i, field="oracle_text")
             else:
-                m = _THIS.fullmatch(found)
-                if m is None or m.group("noun") not in nouns:
+                if ref.kind != "this" or found.split(" ", 1)[1] not in nouns:
                     continue
                 fix = Fix(f"write {name!r}", [Edit(s, e, name)], safe=False, face=i, field="oracle_text")
             yield self.hit(face=i, field="oracle_text", start=s, end=e, fix=fix, found=found,

@@ -6,9 +6,9 @@ import functools
 from typing import Iterable
 
 from linter.checks._templating import (
-    ability_at, data, legend_says_this, holes, in_self_reference_window, inside, keep_name_before, keep_rule, short_name,
-    since,
+    ability_at, data, in_self_reference_window, keep_name_before, keep_rule, legend_says_this, short_name, since,
 )
+from linter.checks import api
 from linter.checks.base import Check, Hit
 from linter.diagnostics import Edit, Fix
 from linter.model import Card
@@ -84,18 +84,18 @@ class LegendaryFullName(Check):
         if card.is_token or in_self_reference_window(card):
             return
         when = since(data()["self_reference"]["oracle_era"])
-        for i, face in enumerate(card.faces):
-            text = face.oracle_text
-            if not text or face.parsed is None or "Legendary" not in face.supertypes or not face.name:
+        for view in api.card_faces(card):
+            i, face, text = view.index, view.face, view.text
+            if "Legendary" not in face.supertypes or not face.name:
                 continue
             full = face.name.strip()
             short = short_name(full)
             if short is None or short in _type_words() or short.lower() in _ordinary_words():
                 continue  # "Lizard, …", "Will, …": a short name that is also a type or a word stays in full
-            skip = holes(text)
             names = (full, short)
-            for s, e in face.parsed.self_refs:
-                if text[s:e] != full or inside(skip, s, e) or keep_name_before(text, s):
+            for ref in view.self_refs:
+                s, e = ref.start, ref.end
+                if ref.text != full or view.in_aside(s, e) or keep_name_before(text, s):
                     continue
                 if legend_says_this(card, face, text, s, e, names):
                     continue  # "this spell" or "this card": TPL003's finding

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Iterable, Iterator
 
-from linter.checks._textutil import parsed_faces
+from linter.checks import api
 from linter.checks.base import Check, Hit
 from linter.diagnostics import Edit, Fix
 from linter.model import Ability, Card, Face
@@ -59,8 +59,8 @@ class SentenceForm(Check):
     message = "this ability {what}"
 
     def check_card(self, card: Card) -> Iterable[Hit]:
-        for i, face in parsed_faces(card):
-            yield from self._face(i, face)
+        for view in api.card_faces(card):
+            yield from self._face(view.index, view.face)
 
     def _face(self, i: int, face: Face) -> Iterator[Hit]:
         text = face.oracle_text or ""

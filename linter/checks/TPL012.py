@@ -10,8 +10,8 @@ from typing import Iterable, Iterator
 
 from linter import config
 from linter.checks._chars import face_subtypes
-from linter.checks._templating import short_name, small_numbers
-from linter.checks._textutil import SortedSpans
+from linter.checks._templating import small_numbers
+from linter.checks.api import FaceView, SortedSpans, self_words
 from linter.checks._sets import as_fewer_than, sets_of
 from linter.checks.base import Check, Hit
 from linter.model import Card, Face
@@ -21,8 +21,6 @@ _MANA = re.compile(r"(?:\b(?:\d+|X)\s+)?(?:\{[^{}]+\})+")
 #: how alike two wordings must be for the rarer one to count as a slip: a
 #: missing word or a typo, not another sentence for another kind of card
 SIMILAR = 0.9
-_SELF = re.compile(r"\b[Tt]his (?:creature|artifact|enchantment|land|permanent|planeswalker|battle|spell|card|"
-                   r"token|object|[A-Z][a-z]+)\b|~|\bCARDNAME\b")
 _SPACE = re.compile(r"\s+")
 # "a +1/+1 counter" and "two +1/+1 counters" differ only by the number
 _PLURAL = re.compile(r"\b(counter|card|creature|token|permanent|player|time|land|spell|artifact)s\b")
@@ -57,9 +55,9 @@ def normalize(reminder: str, names: tuple[str, ...] = (), subtypes: tuple[str, .
     text = reminder.strip().strip("()").strip().replace("\u2019", "'")
     for rx, repl in _PLACEHOLDERS:
         text = rx.sub(repl, text)
-    for name in sorted((n for n in names if n), key=len, reverse=True):
+    # the card's names and its words for itself ("this creature"), as the parse reads them
+    for name in sorted({n for n in (*names, *self_words(text)) if n}, key=len, reverse=True):
         text = text.replace(name, "SELF")
-    text = _SELF.sub("SELF", text)
     for sub in sorted(subtypes, key=len, reverse=True):
         # the card's own types, but not a token's ("a 1/1 Warrior creature token")
         text = _one_type(sub).sub("TYPE", text)
@@ -111,13 +109,19 @@ class ReminderTextWording(Check):
     ## Example
     ```yaml
     cards:
-      - {name: Skyreach Scout, type_line: Creature — Bird, oracle_text: "Gleam (When this creature enters, scry 1.)"}
-      - {name: Skyreach Herald, type_line: Creature — Bird, oracle_text: "Gleam (When this creature enters, scry 1.)"}
-      - {name: Skyreach Envoy, type_line: Creature — Bird, oracle_text: "Gleam (As this creature enters, look at the top card of your library.)"}
+      - {name: Skyreach Scout, type_line: Creature — Bird, oracle_text: "Flying (This creature can't be blocked except by creatures with flying or reach.)"}
+      - {name: Skyreach Herald, type_line: Creature — Bird, oracle_text: "Flying (This creature can't be blocked except by creatures with flying or reach.)"}
+      - {name: Skyreach Envoy, type_line: Creature — Bird, oracle_text: "Flying (This creature can't be blocked expect by creatures with flying or reach.)"}
     ```
 
     ## Use instead
-    The same reminder text for Gleam on Skyreach Envoy.
+    The same reminder text for Flying on Skyreach Envoy:
+    ```yaml
+    cards:
+      - {name: Skyreach Scout, type_line: Creature — Bird, oracle_text: "Flying (This creature can't be blocked except by creatures with flying or reach.)"}
+      - {name: Skyreach Herald, type_line: Creature — Bird, oracle_text: "Flying (This creature can't be blocked except by creatures with flying or reach.)"}
+      - {name: Skyreach Envoy, type_line: Creature — Bird, oracle_text: "Flying (This creature can't be blocked except by creatures with flying or reach.)"}
+    ```
 
     ## Fix safety
     No fix: which wording is right is the designer's call.
@@ -142,7 +146,7 @@ class ReminderTextWording(Check):
         for i, face in enumerate(card.faces):
             subtypes = tuple(face_subtypes(face))
             for kw, written, s, e, raw in self._reminders(face):
-                names = tuple(n for n in (face.name, card.name, short_name(face.name or "")) if n)
+                names = FaceView(card, i).self_names
                 key = (kw, normalize(written, names))
                 number = written[len(kw):].strip()  # "Infuse 1 (… if it has none.)"
                 compared = normalize(as_fewer_than(raw, number), names, subtypes)

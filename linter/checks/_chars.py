@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 from linter.catalogue import CatalogueError, load
-from linter.checks._textutil import mask, reminder_spans
+from linter.checks.api import face_view, plain_text
 from linter.diagnostics import Edit, Fix
 from linter.model import COLORS, Card, Face, cost_symbols
 from linter.tables import extension_version, types
@@ -300,28 +300,12 @@ def face_subtypes(face: Face) -> set[str]:
 # -- text -------------------------------------------------------------------------------
 
 
-def plain_text(face: Face) -> str:
-    """The face's rules text without reminder text (offsets kept)."""
-    text = face.oracle_text or ""
-    return mask(text, reminder_spans(face))
-
-
-#: how a card's text refers to the object itself ("this creature"), besides its names
-SELF_NOUNS = ("creature", "artifact", "enchantment", "land", "permanent", "planeswalker", "battle",
-              "spell", "card", "token", "object", "Vehicle", "Equipment", "Aura", "Saga", "Class",
-              "Room", "Spacecraft", "Planet", "Siege")
-
-
 def self_alternation(card: Card, face: Face) -> str:
-    """A regex alternation matching the ways a face's text names the object itself:
-    its names (and a legendary's short name), "this <noun>", "~", "CARDNAME"."""
-    names = {"~", "CARDNAME", *(f"this {n}" for n in SELF_NOUNS)}
-    for n in (face.name, card.name, *((card.name or "").split(" // "))):
-        if n and n.strip():
-            names.add(n.strip())
-            if "," in n:
-                names.add(n.split(",", 1)[0].strip())
-    return "(?:" + "|".join(re.escape(n) for n in sorted(names, key=len, reverse=True)) + ")"
+    """A regex alternation matching the ways a face's text names the object itself: its
+    names (and a legendary's short name), "~", "CARDNAME" and the self-references the
+    parse found ("this creature", "this Vehicle")."""
+    names = face_view(card, face).self_names
+    return "(?:" + "|".join(re.escape(n) for n in names) + ")"
 
 
 def defines_power_toughness(card: Card, face: Face, text: str | None = None) -> bool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from linter.checks._textutil import is_self, mask, reminder_spans
+from linter.checks.api import face_view, plain_text
 from linter.model import COLOR_NAMES, COLORS, Card, Face, order_colors
 
 _NAME_TO_LETTER = {name: letter for letter, name in COLOR_NAMES.items()}
@@ -23,8 +23,9 @@ def defined_colors(card: Card, face: Face) -> set[str] | None:
     text = face.oracle_text or ""
     if not text:
         return None
-    plain = mask(text, reminder_spans(face))
-    m = next((m for m in _CDA.finditer(plain) if is_self(card, face, m.group("who"))), None)
+    plain = plain_text(face)
+    view = face_view(card, face)
+    m = next((m for m in _CDA.finditer(plain) if view.is_self(m.group("who"))), None)
     if m:
         what = m.group("what").lower()
         if what == "all colors":

@@ -17,7 +17,6 @@ from dataclasses import dataclass
 
 from linter import tables
 from linter.catalogue import load
-from linter.checks._textutil import mask
 from linter.model import Ability, Face
 
 # sentences after a lone keyword ("Equip {3}. This ability costs {1} less …")
@@ -194,26 +193,6 @@ def keyword_items(face: Face) -> list[Item]:
     return items
 
 
-class _Plain:
-    """The face's text with reminder text blanked, made only for the parts asked for."""
-
-    __slots__ = ("text", "reminders")
-
-    def __init__(self, text: str, reminders: list[tuple[int, int]]) -> None:
-        self.text = text
-        self.reminders = reminders
-
-    def __getitem__(self, key: slice) -> str:
-        start, end = key.start or 0, len(self.text) if key.stop is None else key.stop
-        chunk = self.text[start:end]
-        if "(" not in chunk and ")" not in chunk:
-            return chunk
-        holes = [(max(a, start) - start, min(b, end) - start) for a, b in self.reminders if a < end and b > start]
-        if not holes:
-            return chunk
-        return mask(chunk, holes)  # the part asked for only: a long text is not masked again per part
-
-
 def _items(face: Face) -> list[Item]:
     parsed = face.parsed
     assert parsed is not None
@@ -221,9 +200,9 @@ def _items(face: Face) -> list[Item]:
     relevant = [a for a in parsed.walk() if a.kind in ("keyword", "unknown")]
     if not relevant:
         return []
-    plain = _Plain(text, parsed.reminders)
+    plain = parsed.plain
     top = {id(a) for a in parsed.abilities}
-    names = _self_names(face)
+    selves = frozenset(start for start, _end in parsed.self_refs)
     out: list[Item] = []
     previous: Item | None = None
     for ability in relevant:
@@ -232,13 +211,13 @@ def _items(face: Face) -> list[Item]:
             item = _keyword_item(text, plain, ability, granted)
             if item is None:
                 continue
-            if item.status == "shape" and _not_a_keyword(item, previous, names):
+            if item.status == "shape" and _not_a_keyword(item, previous, selves):
                 item.status = "ok"
             previous = item
             out.append(item)
         elif not granted:
             for item in _unknown_line(text, plain, ability):
-                if item.status == "shape" and _not_a_keyword(item, previous, names):
+                if item.status == "shape" and _not_a_keyword(item, previous, selves):
                     item.status = "ok"
                 previous = item
                 out.append(item)
@@ -249,21 +228,12 @@ def _items(face: Face) -> list[Item]:
 _LABELLED = re.compile(r"[—–]\s*\S+(?:\s+\S+){3,}")
 
 
-def _self_names(face: Face) -> tuple[str, ...]:
-    name = (face.name or "").strip()
-    if not name:
-        return ()
-    out = [name]
-    if "," in name:
-        out.append(name.split(",", 1)[0].strip())
-    return tuple(out)
-
-
-def _not_a_keyword(item: Item, previous: Item | None, names: tuple[str, ...]) -> bool:
+def _not_a_keyword(item: Item, previous: Item | None, selves: frozenset[int]) -> bool:
     """An item the parser took for a keyword that is something else: the card's own name
-    ("Champion of the Flame gets …"), a label before an ability, or the rest of a name
-    that holds a comma ("Partner with Trynn, Champion of Freedom")."""
-    if any(item.text.startswith(n) for n in names):
+    ("Champion of the Flame gets …": a self-reference of the parse starts it), a label
+    before an ability, or the rest of a name that holds a comma ("Partner with Trynn,
+    Champion of Freedom")."""
+    if item.start in selves:
         return True
     if _LABELLED.search(item.text):
         return True

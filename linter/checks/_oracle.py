@@ -35,8 +35,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import ClassVar, Iterable, Iterator
 
-from linter.checks._textutil import paren_spans, stray_spacing
+from linter.checks._textutil import stray_spacing
 from linter.checks.base import Check, Hit
+from linter.nlp.text import reminder_spans
 from linter.model import Card, Face
 
 #: share of a file's cards that are real cards again from which the file mirrors Oracle
@@ -165,7 +166,7 @@ def rules_text(text: str | None, *, spacing: bool = False) -> str:
 def _rules_text(text: str, spacing: bool) -> str:
     # the ORC checks compare a text several times (is it a reprint? does it differ?)
     text = _typography(text)
-    spans = paren_spans(text)
+    spans = reminder_spans(text)
     for a, b in reversed(spans):
         if spacing:  # the space before a reminder goes with it
             while a > 0 and text[a - 1] in " \t":

@@ -14,7 +14,7 @@ import weakref
 from dataclasses import dataclass
 
 from linter.catalogue import load
-from linter.checks._textutil import mask, reminder_spans
+from linter.checks.api import plain_text
 from linter.model import Card
 
 
@@ -132,7 +132,7 @@ def _from_text(card: Card) -> Product | None:
     for face in card.faces:
         if not face.oracle_text:
             continue
-        own = mask(face.oracle_text, reminder_spans(face))
+        own = plain_text(face)
         for loose, p in _text_patterns():
             if loose.search(own) and p.rx.search(own):
                 return Product(p.product, f"its text has {p.what}", False)

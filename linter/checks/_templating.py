@@ -5,10 +5,8 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass
-from typing import Iterator
 
 from linter.catalogue import load
-from linter.checks._textutil import SortedSpans, paren_spans, quote_spans
 from linter.model import Ability, Card, Face
 
 Span = tuple[int, int]
@@ -61,17 +59,6 @@ def phrasings() -> tuple[Phrasing, ...]:
 
 
 # -- places in rules text -------------------------------------------------------------
-
-def holes(text: str) -> SortedSpans:
-    """Reminder text and quoted text of a rules text (what a face's own wording excludes)."""
-    return SortedSpans(paren_spans(text) + quote_spans(text))
-
-
-def inside(spans: list[Span], start: int, end: int) -> bool:
-    if isinstance(spans, SortedSpans):
-        return spans.covers(start, end)
-    return any(a <= start and end <= b for a, b in spans)
-
 
 # Where a sentence starts: the text's start, a new line, after a full stop, a
 # label's dash, a bullet, a cost's colon, an opening quote or parenthesis.
@@ -396,23 +383,6 @@ def cast_time(face: Face, text: str, s: int, e: int) -> bool:
     if after_rx.match(after) or (not face.is_permanent and instant_rx.match(after)):
         return bool(_SUBJECT_START.match(sentence_before(text, s)))
     return bool(before_rx.search(before)) and not card_in_zone(text, s, e)  # "cast this card from exile"
-
-
-def face_names(card: Card, face: Face) -> set[str]:
-    """The names by which a face's text refers to itself."""
-    names = set()
-    if face.name:
-        names.add(face.name.strip())
-    if card.name and " // " not in card.name and len(card.faces) == 1:
-        names.add(card.name.strip())
-    return {n for n in names if n}
-
-
-def faces_with_text(card: Card) -> Iterator[tuple[int, Face, str]]:
-    for i, face in enumerate(card.faces):
-        if face.oracle_text:
-            yield i, face, face.oracle_text
-
 
 
 def small_numbers() -> tuple[str, ...]:

@@ -10,7 +10,7 @@ import functools
 import re
 
 from linter.catalogue import load
-from linter.checks._textutil import mask, reminder_spans
+from linter.checks.api import plain_text as _plain
 from linter.model import Card, Face
 
 # X as a number: not part of a word ("Xenagos", "X-Men") nor a placeholder name ("a card named X");
@@ -28,8 +28,7 @@ def _patterns() -> dict[str, re.Pattern]:
 
 def plain_text(card: Card, face: Face) -> str:
     """The face's rules text with reminder text and the card's own names blanked."""
-    text = face.oracle_text or ""
-    plain = mask(text, reminder_spans(face)) if "(" in text else text
+    plain = _plain(face)
     for name in {face.name, card.name}:
         if name and "X" in name and name in plain:
             plain = plain.replace(name, " " * len(name))

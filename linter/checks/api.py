@@ -32,8 +32,9 @@ from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Iterator
 
 from linter.checks.base import Check, Hit
 from linter.model import (
-    Ability, Card, Clause, CostPart, Face, ObjectRef, ParsedText, Phrase, PlayerRef, Reference, ZoneRef,
+    Ability, Card, Clause, CostPart, Face, ObjectRef, ParsedText, Phrase, PlayerRef, Reference, Trigger, ZoneRef,
 )
+from linter.nlp.text import SortedSpans, mask, reminder_spans
 
 if TYPE_CHECKING:  # pragma: no cover
     from linter.config import Config
@@ -41,8 +42,8 @@ if TYPE_CHECKING:  # pragma: no cover
 Span = tuple[int, int]
 
 __all__ = [
-    "AbilityView", "CardContext", "FaceCheck", "FaceView", "SelfRef", "Span", "card_faces", "inside",
-    "mask", "setting_names",
+    "AbilityView", "CardContext", "FaceCheck", "FaceView", "SelfRef", "SortedSpans", "Span", "card_faces", "face_view",
+    "inside", "mask", "plain_text", "reminder_spans", "self_words", "setting_names",
 ]
 
 
@@ -52,14 +53,22 @@ def inside(spans: Iterable[Span], start: int, end: int | None = None) -> bool:
     return any(a <= start and end <= b for a, b in spans)
 
 
-def mask(text: str, spans: Iterable[Span], fill: str = " ") -> str:
-    """``text`` with the characters of ``spans`` replaced by ``fill``; line breaks and offsets stay."""
-    chars = list(text)
-    for a, b in spans:
-        for k in range(max(0, a), min(b, len(chars))):
-            if chars[k] != "\n":
-                chars[k] = fill
-    return "".join(chars)
+def self_words(text: str) -> list[str]:
+    """The words of any text (a declared reminder, a table's phrase) that the parse reads as
+    an object's reference to itself: "this creature", "this Saga", "~", "CARDNAME"."""
+    from linter.nlp.selfref import self_spans
+
+    return [text[s:e] for s, e in self_spans(text, (), ())]
+
+
+def plain_text(face: Face) -> str:
+    """A face's rules text with its reminder text blanked (offsets kept): the parse's, or for
+    a face not parsed (a check that runs without the parse) the parser's own reading of
+    its reminder text."""
+    if face.parsed is not None:
+        return face.parsed.plain
+    text = face.oracle_text or ""
+    return mask(text, reminder_spans(text)) if "(" in text else text
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,6 +160,11 @@ class FaceView:
         return p.masked if p is not None and p.masked else self.text
 
     @property
+    def plain(self) -> str:
+        """The text with reminder text blanked (quoted abilities kept), offsets kept."""
+        return plain_text(self.face)
+
+    @property
     def reminders(self) -> list[Span]:
         return list(self.parsed.reminders)
 
@@ -172,6 +186,15 @@ class FaceView:
     @functools.cached_property
     def _holes(self) -> list[Span]:
         return sorted(self.parsed.reminders + self.parsed.quotes)
+
+    @functools.cached_property
+    def asides(self) -> SortedSpans:
+        """Reminder text and every quoted text (granted abilities, quoted names and words):
+        what lies outside the face's own wording."""
+        return SortedSpans(self.parsed.reminders + self.parsed.quoted)
+
+    def in_aside(self, start: int, end: int | None = None) -> bool:
+        return self.asides.covers(start, start if end is None else end)
 
     def in_reminder(self, start: int, end: int | None = None) -> bool:
         return inside(self.parsed.reminders, start, end)
@@ -266,7 +289,7 @@ class FaceView:
     def self_refs(self) -> list[SelfRef]:
         out = []
         text = self.text
-        for s, e in self.parsed.self_refs:
+        for s, e in self._self_spans():
             words = text[s:e]
             if words.lower().startswith("this "):
                 out.append(SelfRef(s, e, words, "this", words.split(" ", 1)[1].lower()))
@@ -275,6 +298,17 @@ class FaceView:
             else:
                 out.append(SelfRef(s, e, words, "name"))
         return out
+
+    def _self_spans(self) -> list[Span]:
+        if self.face.parsed is not None:
+            return self.face.parsed.self_refs
+        # a face a check reads without the parse: the parser's own reading of its self-references
+        from linter.nlp import selfref
+
+        names = tuple(part.strip() for n in (self.card.name, self.face.name) if n for part in n.split("//")
+                      if part.strip())
+        short = tuple(s for n in names for s in selfref.short_names(n)) if "Legendary" in self.face.supertypes else ()
+        return selfref.self_spans(self.text, names, short)
 
     @functools.cached_property
     def self_names(self) -> tuple[str, ...]:
@@ -289,6 +323,18 @@ class FaceView:
                     names.add(n.split(",", 1)[0].strip())
         names.update(r.text for r in self.self_refs)
         return tuple(sorted((n for n in names if n), key=len, reverse=True))
+
+    @functools.cached_property
+    def own_names(self) -> frozenset[str]:
+        """The names by which the face's text calls itself: the face's name, and the card's
+        name where the card has one face and no " // "."""
+        names = set()
+        if self.face.name and self.face.name.strip():
+            names.add(self.face.name.strip())
+        name = self.card.name
+        if name and name.strip() and " // " not in name and len(self.card.faces) == 1:
+            names.add(name.strip())
+        return frozenset(names)
 
     def is_self(self, words: str) -> bool:
         """Whether ``words`` name the face's object itself ("this creature", its name, "~")."""
@@ -324,6 +370,14 @@ class FaceView:
     def hit(self, check: Check, start: int | None = None, end: int | None = None, **kw) -> Hit:
         """A hit of ``check`` on this face's rules text."""
         return check.hit(face=self.index, field="oracle_text", start=start, end=end, **kw)
+
+
+def face_view(card: Card, face: Face) -> FaceView:
+    """The view of one face of ``card`` (for helpers that are handed a card and a face)."""
+    index = next((i for i, f in enumerate(card.faces) if f is face), None)
+    if index is None:
+        raise ValueError(f"{face.name!r} is no face of {card.name!r}")
+    return FaceView(card, index)
 
 
 def card_faces(card: Card) -> Iterator[FaceView]:
@@ -397,5 +451,5 @@ class FaceCheck(Check):
 
 
 # re-exported for check authors: the elements of the structure
-__all__ += ["Ability", "Card", "Clause", "CostPart", "Face", "ObjectRef", "Phrase", "PlayerRef", "Reference",
+__all__ += ["Ability", "Card", "Clause", "CostPart", "Face", "Hit", "ObjectRef", "Phrase", "PlayerRef", "Reference", "Trigger",
             "ZoneRef"]

@@ -1,7 +1,8 @@
 """Command-line commands for the Comprehensive Rules: ``cr update``, ``cr verify``, ``explain``.
 
 ``linter.cli`` registers :data:`cr_group` and :data:`explain_command` on the
-main group.  Exit codes: 0 success, 1 drift found (verify), 2 error.
+main group.  Exit codes: 0 success, 1 drift found (verify) or a failed update,
+2 an error of usage or of the files.
 """
 
 from __future__ import annotations
@@ -31,13 +32,28 @@ def cr_group() -> None:
 @click.option("--timeout", type=click.FloatRange(min=0.01), default=None,
               help="Seconds to wait for the server (default 30, or ORACLELINT_HTTP_TIMEOUT).")
 def update_command(source: str | None, timeout: float | None) -> None:
-    """Download the current Comprehensive Rules into the cache."""
-    from linter.cr.update import CRUpdateError, update
+    """Download the current Comprehensive Rules into the cache.
 
+    The cached rules stay as they were when anything fails.  Exit status (as
+    'oracle update'): 0 updated or unchanged, 1 failed (offline, an HTTP error,
+    not a rules text; the cache is kept), 2 usage error (a timeout setting that
+    is no number, a --from file that does not exist).
+    """
+    import re
+
+    from linter.cr.update import CRUpdateError, default_timeout, update
+
+    if timeout is None:
+        try:
+            default_timeout()
+        except CRUpdateError as exc:
+            _fail(str(exc))
+    if source is not None and not re.match(r"^https?://", source, re.I) and not Path(source).expanduser().exists():
+        _fail(f"cannot read {source}: no such file")
     try:
         result = update(source, timeout=timeout)
     except CRUpdateError as exc:
-        _fail(str(exc))
+        _fail(str(exc), 1)
     if result.status == "unchanged":
         click.echo(f"Comprehensive Rules effective {result.effective} already cached ({result.path.parent})")
     else:

@@ -113,11 +113,12 @@ def fetch(url: str, *, timeout: float, progress: bool | None = None) -> tuple[by
                         step(len(chunk))
 
             if progress:
-                import click
+                from linter.progress import DownloadProgress
 
-                with click.progressbar(length=length, label="Downloading the Comprehensive Rules",
-                                       file=sys.stderr) as bar:
-                    consume(bar.update)
+                with DownloadProgress("Downloading the Comprehensive Rules") as bar:
+                    bar.active = True  # asked for: drawn on standard error even when it is no terminal
+                    bar.total = length
+                    consume(bar.step)
             else:
                 consume(None)
             final_url = resp.url

@@ -599,6 +599,12 @@ class FaceReader:
         for _, kw in self.keywords:
             if kw.keyword.lower().startswith(stem[:max(4, len(stem) - 1)]):
                 return (word, "custom:" + kw.keyword.lower(), ("702.1",))
+        # a keyword the set declared that this face lacks: the reference needs it all the same
+        from linter.tables import custom_keywords
+
+        for declared in custom_keywords():
+            if declared.name.lower().startswith(stem[:max(4, len(stem) - 1)]):
+                return (word, "custom:" + declared.name.lower(), ("702.1",))
         return None
 
     def inner_trigger(self, ts: int, te: int) -> None:

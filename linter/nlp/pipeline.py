@@ -53,6 +53,7 @@ from linter.nlp import selfref
 from linter.nlp.keywords import table_version
 from linter.nlp.rulerefs import RuleMatcher, kind_rules
 from linter.nlp.segment import Context, Segmenter
+from linter.nlp.text import SortedSpans, mask
 from linter.nlp.tokenizer import register_tokenizer
 
 @dataclass(slots=True)
@@ -328,7 +329,7 @@ def _keep_vocabulary(parsed: ParsedText, st: OracleState) -> None:
     parsed._phrases = phrases
     reminders = parsed.reminders
     if phrases:
-        in_reminder = _covered_by(reminders)
+        in_reminder = SortedSpans(reminders).covers
         own = _PhraseIndex([p for p in phrases if not in_reminder(p.start, p.end)] if reminders else phrases)
         for top in parsed.abilities:
             _attach_phrases(top, own.within(top.start, top.end))
@@ -347,36 +348,6 @@ def read_vocabulary(parsed: ParsedText) -> None:
     doc._.oracle = st
     nlp.get_pipe("oracle_rule_refs")(doc)
     _keep_vocabulary(parsed, st)
-
-
-def mask(text: str, spans) -> str:
-    """``text`` with the characters of ``spans`` blanked to spaces; line breaks and offsets stay."""
-    parts = []
-    pos = 0
-    for s, e in sorted(spans):
-        s = max(s, pos)
-        if s >= e:
-            continue
-        parts.append(text[pos:s])
-        parts.append("".join(ch if ch == "\n" else " " for ch in text[s:e]))
-        pos = e
-    parts.append(text[pos:])
-    return "".join(parts)
-
-
-def _covered_by(spans: list[tuple[int, int]]):
-    """A test of whether ``[start, end)`` lies inside one of ``spans`` (log time a test)."""
-    ordered = sorted(spans)
-    starts = [s for s, _e in ordered]
-    reach: list[int] = []  # the furthest end of the spans up to each one
-    for _s, e in ordered:
-        reach.append(max(e, reach[-1]) if reach else e)
-
-    def covered(start: int, end: int) -> bool:
-        k = bisect.bisect_right(starts, start) - 1
-        return k >= 0 and reach[k] >= end
-
-    return covered
 
 
 class _PhraseIndex:

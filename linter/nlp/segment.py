@@ -69,7 +69,7 @@ _TARGET_RE = re.compile(r"(?<!the )(?<!a )(?<!new )\btarget\b", re.I)
 _ADD_MANA_RE = re.compile(
     r"\badds?\b(?:(?!\.\s|\. |;).){0,80}?(?:\{(?:[WUBRGCS]|\d+|X|∞|½|[WUBRGC2]/[WUBRG]|[WUBRG]/P)\}|\bmana\b)", re.I
 )
-_NOT_ADD_MANA_RE = re.compile(r"\badds?\b[^.]{0,20}\bcounters?\b", re.I)
+_NOT_ADD_MANA_RE = re.compile(r"\badds?\b(?:(?!\{)[^.]){0,20}\bcounters?\b", re.I)  # "add a lore counter", not "add {R} for each counter"
 _MANA_TRIGGER_RE = re.compile(r"\bfor mana\b|\bmana abilit|\b(?:adds?|produces?) (?:\w+ )?mana\b", re.I)
 _STATIC_SPELL_RE = re.compile(
     r"(?:this spell|as an additional cost|you may cast|cast this spell|this card|spells? you cast|"

@@ -6,7 +6,9 @@ same code serves a whole face and a quoted ability inside it.
 
 from __future__ import annotations
 
+import bisect
 import re
+from typing import Iterable
 
 # Some exports drop the line breaks of rules text ("Flying, vigilanceWhen ~
 # dies, …", "…until end of turn.)When …", "tapped.{T}: Add {G}.").  A new line
@@ -141,6 +143,54 @@ def line_spans(text: str, protect: list[tuple[int, int]]) -> list[tuple[int, int
             if a < b:
                 out.append((a, b))
     return out
+
+
+class SortedSpans(list):
+    """Spans sorted by start, that find the spans starting in a range and test whether
+    a range lies inside one of them in log time (a long text has many spans, and a
+    check asks about many places: a scan of every span for each would be quadratic).
+
+    It is a list of the spans; it is not to be changed after it is made."""
+
+    def __init__(self, spans: Iterable[tuple[int, int]]) -> None:
+        super().__init__(sorted(spans))
+        self.starts = [a for a, _b in self]
+        self.reach: list[int] = []  # the furthest end of the spans up to each one
+        for _a, b in self:
+            self.reach.append(max(b, self.reach[-1]) if self.reach else b)
+
+    def starting_in(self, lo: int, hi: int) -> list[tuple[int, int]]:
+        """The spans whose start lies in ``[lo, hi]``, in order."""
+        i = bisect.bisect_left(self.starts, lo)
+        j = bisect.bisect_right(self.starts, hi, i)
+        return self[i:j]
+
+    def covers(self, start: int, end: int) -> bool:
+        """Whether ``[start, end)`` lies inside one of the spans."""
+        k = bisect.bisect_right(self.starts, start) - 1
+        return k >= 0 and self.reach[k] >= end
+
+
+def mask(text: str, spans, fill: str = " ") -> str:
+    """``text`` with the characters of ``spans`` replaced by ``fill`` (blanked to spaces by
+    default, so offsets stay valid; ``fill=""`` removes them); line breaks stay."""
+    if not spans:
+        return text
+    parts = []
+    pos = 0
+    for s, e in sorted(spans):
+        s, e = max(s, pos), min(e, len(text))
+        if s >= e:
+            continue
+        parts.append(text[pos:s])
+        piece = text[s:e]
+        if "\n" in piece:
+            parts.append("".join(ch if ch == "\n" else fill for ch in piece))
+        else:
+            parts.append(fill * (e - s))
+        pos = e
+    parts.append(text[pos:])
+    return "".join(parts)
 
 
 def strip_spans(text: str, start: int, end: int, holes: list[tuple[int, int]]) -> str:

@@ -148,28 +148,19 @@ def _size(n: int) -> str:
 
 
 class _ProgressBar:
-    """A download progress bar on stderr, only when stderr is a terminal."""
+    """The download's progress on stderr (bytes, speed, time left), only when stderr is a terminal."""
 
     def __init__(self) -> None:
-        self.active = sys.stderr.isatty()
-        self._bar = None
-        self._shown = 0
+        from linter.progress import DownloadProgress
+
+        self._progress = DownloadProgress("oracle cards")
+        self.active = self._progress.active
 
     def __enter__(self) -> _ProgressBar:
         return self
 
     def update(self, received: int, total: int | None) -> None:
-        if self._bar is None:
-            if not total:
-                return
-            self._bar = click.progressbar(length=total, label="oracle cards", file=sys.stderr,
-                                          show_eta=True, show_percent=True)
-            self._bar.__enter__()
-        step = min(received, self._bar.length) - self._shown
-        if step > 0:
-            self._bar.update(step)
-            self._shown += step
+        self._progress.update(received, total)
 
     def __exit__(self, *exc) -> None:
-        if self._bar is not None:
-            self._bar.__exit__(*exc)
+        self._progress.__exit__(*exc)

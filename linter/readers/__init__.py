@@ -13,62 +13,71 @@ import os
 import stat
 
 from linter.readers.base import ReadError, ReadResult
+from linter.readers.base import UNSUPPORTED
 from linter.readers.detect import read_source
+from linter.readers.probe import Probe
 from linter.source import SourceFile
 
-__all__ = ["EXTENSIONS", "ReadError", "ReadResult", "discover", "read_file", "read_text", "read_bytes"]
+__all__ = ["EXTENSIONS", "ReadError", "ReadResult", "discover", "passed_over", "read_file", "read_text", "read_bytes"]
 
 #: file name endings that ``discover`` picks up in directories
 EXTENSIONS = (".xml", ".json", ".yaml", ".yml", ".mse-set")
 #: file names (without an ending) that ``discover`` picks up: Magic Set Editor's set file
 NAMES = ("set",)
-_SKIP_DIRS = frozenset({".git", "node_modules", ".venv", "venv", "__pycache__"})
 
 _BOM = b"\xef\xbb\xbf"
 
 
-def discover(paths: list[str]) -> tuple[list[str], list[ReadResult]]:
+def discover(paths: list[str], options=None, scanned: set[str] | None = None) -> tuple[list[str], list[ReadResult]]:
     """Card files under ``paths`` (sorted) and an error result for each path that does not
     exist and each folder that cannot be read.
 
     A file named explicitly is kept whatever its name (its content decides the
-    format); directories are searched recursively for supported extensions,
-    skipping hidden directories and tool folders.
+    format) unless ``options.force_exclude`` and its exclusions name it;
+    directories are searched recursively for supported extensions, leaving
+    out what ``options`` (a :class:`linter.files.ScanOptions`; by default
+    the default exclusions and ``.gitignore``) excludes.  The files a folder
+    scan found are added to ``scanned``.
     """
+    from linter.files import ScanOptions, walk
+
+    options = options or ScanOptions()
     files: set[str] = set()
     missing: list[ReadResult] = []
     seen: dict[tuple[int, int], str] = {}  # (device, inode) -> the name kept
 
-    def add(path: str) -> None:
+    def add(path: str) -> bool:
         # one file under two names (f.xml and ./f.xml, a file and a symbolic link to it, a
         # folder and a file in it) is read, reported and fixed once, under the first name
         try:
             st = os.stat(path)
         except OSError:
             files.add(path)  # reading it will say what is wrong
-            return
+            return True
         key = (st.st_dev, st.st_ino)
         if key in seen:
-            return
+            return False
         seen[key] = path
         files.add(path)
+        return True
 
     def unreadable(err: OSError) -> None:
         # a folder that cannot be listed is reported, not skipped (the run would say "All clear")
         where = err.filename if isinstance(err.filename, str) else p
         missing.append(ReadResult(path=where, error=ReadError(str(err.strerror or err), what="folder")))
 
+    def card_file_name(n: str) -> bool:
+        return n.lower().endswith(EXTENSIONS) or n in NAMES
+
     for p in paths:
         if os.path.isdir(p):
-            for root, dirs, names in os.walk(p, onerror=unreadable):
-                dirs[:] = sorted(d for d in dirs if not d.startswith(".") and d not in _SKIP_DIRS)
-                for n in sorted(names):
-                    if (n.lower().endswith(EXTENSIONS) or n in NAMES) and not n.startswith("."):
-                        path = os.path.join(root, n)
-                        if os.path.isfile(path):  # an unzipped package is a folder named *.mse-set
-                            add(path)
+            for path in walk(p, options, card_file_name, unreadable):
+                if os.path.isfile(path):  # an unzipped package is a folder named *.mse-set
+                    if add(path) and scanned is not None:
+                        scanned.add(path)
         elif os.path.exists(p):
-            add(p)
+            if not (options.force_exclude and options.excluded(p, False)):
+                add(p)
         else:
             missing.append(ReadResult(path=p, error=ReadError("no such file or directory")))
     return sorted(files), missing
@@ -164,3 +173,23 @@ def _byte_position(raw: bytes, pos: int) -> tuple[int, int]:
     line = raw.count(b"\n", 0, pos) + 1
     col = len(raw[line_start:pos].decode("utf-8", errors="replace")) + 1
     return line, col
+
+
+def passed_over(result: ReadResult) -> str | None:
+    """Why a file a folder scan found is not read as a card file (None: it is one, or it is a
+    card file that could not be read, which is reported).
+
+    The scan asks the readers' ``looks_like`` (no reader takes ``package.json`` or
+    ``renovate.json``), then whether the text names a field only card files have: a YAML
+    file of another kind (a workflow, ``docker-compose.yml``) is not read as a nameless
+    card, and a file that does not parse is reported only when it is a card file with a
+    mistake, not a tool's JSON with comments."""
+    err = result.error
+    if err is not None and err.reason == UNSUPPORTED:
+        return "not a card file"
+    source = result.source
+    if source is None or source.path.lower().endswith(".mse-set") or os.path.basename(source.path) in NAMES:
+        return None
+    if Probe(source).has_card_keys():
+        return None
+    return "not a card file"

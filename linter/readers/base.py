@@ -1,11 +1,26 @@
-"""What every reader returns, and the error a file that cannot be read raises."""
+"""What every reader declares and returns, and the error a file that cannot be read raises.
+
+Each reader module (one per format) declares one :class:`Reader`: its
+format's name, ``looks_like`` (does a file's content look like this format),
+``read`` (fill a :class:`ReadResult`) and the fix codec that writes its
+fields.  :mod:`.detect` walks the readers in order; :func:`read_guarded` is
+the error wrapper every reading goes through, so that bad input never
+raises.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Callable
 
 from linter.model import Card
 from linter.source import SourceFile
+
+if TYPE_CHECKING:  # pragma: no cover
+    from linter.readers.probe import Probe
+
+UNSUPPORTED = ("not a supported card file (expected Scryfall JSON, MTGJSON, Cockatrice XML, YAML,"
+               " a Magic Set Editor set, MSE-Hub JSON or LackeyBot JSON)")
 
 
 class ReadError(Exception):
@@ -37,3 +52,51 @@ class ReadResult:
     warnings: list[tuple[str, int | None, int | None]] = field(default_factory=list)
     #: how many card entries the file holds (before the faces of a card were joined)
     entries: int = 0
+
+    #: why a folder scan passed the file over (it does not look like a card file); None: read
+    skipped: str | None = None
+
+
+@dataclass(frozen=True)
+class Reader:
+    """One card-file format: how to recognise it, read it and write fixes into it.
+
+    ``looks_like(probe)`` decides from the file's content (and name, where a
+    format has one of its own); ``read(probe, result)`` fills ``result`` or
+    raises :class:`ReadError`; ``codec`` is the fix codec factory for the
+    fields it reads (see :mod:`linter.fixes_codecs`; None: its files cannot be
+    fixed); ``formats`` are the names its results carry (``name`` first).
+    """
+
+    name: str
+    looks_like: Callable[["Probe"], bool]
+    read: Callable[["Probe", ReadResult], None]
+    codec: Callable | None = None
+    formats: tuple[str, ...] = ()
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.formats or (self.name,)
+
+
+def read_guarded(source: SourceFile, read: Callable[[SourceFile, ReadResult], None]) -> ReadResult:
+    """``read(source, result)`` with every failure turned into ``result.error``: a reader's
+    ReadError as it is, a file nested too deeply or any other exception as a message
+    (bad input must never crash the run)."""
+    result = ReadResult(path=source.path, source=source)
+    try:
+        read(source, result)
+    except ReadError as e:
+        result.error = e
+    except RecursionError:
+        result.error = ReadError("the file is nested too deeply to read")
+    except Exception as e:  # noqa: BLE001 - bad input must never crash the linter
+        result.error = ReadError(f"could not read the file ({type(e).__name__}: {e})")
+    if result.error is not None:
+        result.cards = []
+        if result.error.reason == UNSUPPORTED:
+            result.format = ""
+    elif not result.entries:
+        result.entries = len(result.cards)
+    source.format = result.format
+    return result

@@ -22,7 +22,8 @@ from defusedxml.ElementTree import DefusedXMLParser
 from xml.parsers import expat
 
 from linter.model import COLORS, Card, Face, order_colors, split_type_line
-from linter.readers.base import ReadError, ReadResult
+from linter.fixes_codecs import xml_codec
+from linter.readers.base import ReadError, Reader, ReadResult
 from linter.readers.locs import PendingLoc, sub_loc
 from linter.readers.mana import braced_cost
 from linter.source import Loc, SourceFile
@@ -182,6 +183,14 @@ def _collector(ex, out: _Collected):
 
 def looks_like_cockatrice(text: str) -> bool:
     return "<cockatrice_carddatabase" in text[:4096]
+
+
+_CARD_TAG = re.compile(r"<(?:card|cards)\b")
+
+
+def _looks_like(probe) -> bool:
+    # XML of another kind is not read as cards; a file with <card> entries is, root or not
+    return probe.kind == "xml" and (looks_like_cockatrice(probe.text) or _CARD_TAG.search(probe.text, 0, 65536) is not None)
 
 
 def read_cockatrice(source: SourceFile, result: ReadResult) -> None:
@@ -836,3 +845,11 @@ def _xml_content_map(text: str, start: int, nchars: int) -> list[int]:
             i += 1
     out.append(i)
     return out
+
+
+READER = Reader(
+    name="cockatrice",
+    looks_like=_looks_like,
+    read=lambda probe, result: read_cockatrice(probe.source, result),
+    codec=xml_codec,
+)

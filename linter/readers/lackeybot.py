@@ -17,12 +17,13 @@ import re
 from typing import Any
 
 from linter.model import COLOR_NAMES, Card, Face, order_colors
-from linter.readers.base import ReadResult
+from linter.fixes_codecs import marked_json_codec
+from linter.readers.base import Reader, ReadResult
 from linter.readers.jsonpos import Tokens, field_text as _text, items, walk_keeping_duplicates, warner
 from linter.readers.mana import lackeybot_cost, lackeybot_text
 from linter.readers.markup import convert, mana_cost, strip_asterisks, unbracket_loyalty
-from linter.readers.msehub import shape_layout
-from linter.readers.scryfall import IGNORE_FIELD, walk_object
+from linter.readers.layouts import guess_layout, shape_layout
+from linter.readers.fields import IGNORE_FIELD, walk_object
 from linter.source import Loc, SourceFile
 
 FACE_FIELDS = ("cardName", "manaCost", "typeLine", "rulesText", "flavorText", "power", "toughness", "loyalty",
@@ -130,8 +131,6 @@ def build_card(fields: dict, source: SourceFile, card_loc: Loc, warn, key: str =
     if any((f.type_line or "").startswith("Token") for f in card.faces):
         card.is_token = True
     if shape == "doubleface" and len(card.faces) > 1:
-        from linter.readers.yamlcards import guess_layout
-
         guessed = guess_layout(card)  # the file does not say whether the faces transform or are modal
         card.layout = guessed if guessed in ("transform", "modal_dfc") else "transform"
     else:
@@ -187,3 +186,11 @@ def _face(fields: dict, s: str, warn) -> Face:
                 if color[1] is not None:
                     locs["color_indicator"] = color[1]
     return face
+
+
+READER = Reader(
+    name="lackeybot",
+    looks_like=lambda probe: probe.kind == "json" and looks_like_lackeybot(probe.json),
+    read=lambda probe, result: read_lackeybot(probe.source, probe.json, result),
+    codec=marked_json_codec,
+)

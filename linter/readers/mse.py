@@ -26,9 +26,12 @@ import zipfile
 import zlib
 
 from linter.model import Card, Face, order_colors
-from linter.readers.base import ReadError, ReadResult
+from linter.fixes_codecs import mse_codec
+from linter.readers.base import ReadError, Reader, ReadResult, read_guarded
+from linter.readers.layouts import guess_layout
 from linter.readers.markup import Mapped, mse_symbols, oracle_loyalty, strip_mse
 from linter.source import Loc, SourceFile
+from linter.zipentry import ZipEntry
 
 #: limits for reading a zipped package
 MAX_ENTRIES = 10_000
@@ -76,8 +79,6 @@ class _Budget:
 
 def read_package(raw: bytes, path: str) -> ReadResult:
     """Read an ``.mse-set`` file (the zip package, or a set file saved under that name)."""
-    from linter.readers.detect import read_source
-
     if not is_zip(raw):
         body = raw[3:] if raw.startswith(b"\xef\xbb\xbf") else raw
         try:
@@ -86,19 +87,22 @@ def read_package(raw: bytes, path: str) -> ReadResult:
             text = ""
         if looks_like_mse(text, SET_FILE):
             source = SourceFile(path=path, text=text, raw=raw, bom=body is not raw)
-            return read_source(source, read_mse)
+            return read_guarded(source, read_mse)
         return ReadResult(path=path, error=ReadError(
             "not a zip archive: an .mse-set file is a zip package holding a file named 'set'", 1, 1))
     try:
         zf, member = open_package(raw)
         budget = _Budget()
-        text = _member_text(zf, member, budget)
+        data = _member_bytes(zf, member, budget)
+        text = _decoded(member.filename, data)
     except ReadError as e:
         return ReadResult(path=path, format="mse-set", error=e)
-    source = SourceFile(path=path, text=text, raw=None)  # the bytes are the zip's: no edits in place
+    # the entry's own bytes: fixes edit them, and the archive is written again around them
+    source = SourceFile(path=path, text=text, raw=data, bom=data.startswith(b"\xef\xbb\xbf"),
+                        container=ZipEntry(raw, member.filename, data))
     prefix = member.filename[: -len(SET_FILE)]
     opener = _ZipIncludes(zf, prefix, path, budget)
-    return read_source(source, lambda src, res: _read_as(src, res, "mse-set", opener))
+    return read_guarded(source, lambda src, res: _read_as(src, res, "mse-set", opener))
 
 
 def open_package(raw: bytes) -> tuple[zipfile.ZipFile, zipfile.ZipInfo]:
@@ -145,6 +149,10 @@ def _declared_entries(raw: bytes) -> int | None:
 
 
 def _member_text(zf: zipfile.ZipFile, info: zipfile.ZipInfo, budget: _Budget) -> str:
+    return _decoded(info.filename, _member_bytes(zf, info, budget))
+
+
+def _member_bytes(zf: zipfile.ZipFile, info: zipfile.ZipInfo, budget: _Budget) -> bytes:
     name = info.filename
     if info.flag_bits & 0x1:
         raise ReadError(f"'{name}' in the zip archive is encrypted")
@@ -165,6 +173,10 @@ def _member_text(zf: zipfile.ZipFile, info: zipfile.ZipInfo, budget: _Budget) ->
         raise ReadError(f"'{name}' unpacks to more than the limit of {MAX_UNPACKED} bytes"
                         " (refused as a possible zip bomb)")
     budget.left -= len(data)
+    return data
+
+
+def _decoded(name: str, data: bytes) -> str:
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
     try:
@@ -676,8 +688,6 @@ _SHEETS = (
 
 
 def _layout(sheet: str, card: Card) -> str:
-    from linter.readers.yamlcards import guess_layout
-
     for pattern, layout in _SHEETS:
         if pattern.search(sheet):
             if layout == "token" and len(card.faces) > 1:
@@ -691,5 +701,13 @@ def _layout(sheet: str, card: Card) -> str:
     return guess_layout(card)
 
 
-__all__ = ["looks_like_mse", "is_zip", "open_package", "read_package", "read_mse", "parse_blocks", "block_fields",
+READER = Reader(
+    name="mse",
+    looks_like=lambda probe: looks_like_mse(probe.text, probe.path),
+    read=lambda probe, result: read_mse(probe.source, result),
+    codec=mse_codec,
+    formats=("mse", "mse-set"),
+)
+
+__all__ = ["READER", "looks_like_mse", "is_zip", "open_package", "read_package", "read_mse", "parse_blocks", "block_fields",
            "MAX_ENTRIES", "MAX_UNPACKED", "MAX_RATIO"]

@@ -17,13 +17,15 @@ from __future__ import annotations
 from typing import Any
 
 from linter.model import COLORS, Card, Face, order_colors
-from linter.readers.base import ReadResult
+from linter.fixes_codecs import marked_json_codec
+from linter.readers.base import Reader, ReadResult
 from linter.readers.jsonpos import Tokens, field_text as _text, items, walk_keeping_duplicates, warner
 from linter.readers.mana import slash_hybrids
+from linter.readers.layouts import shape_layout
 from linter.readers.markup import (
     convert, mana_cost, saga_chapters, split_pt, strip_bbcode, unbracket_loyalty,
 )
-from linter.readers.scryfall import IGNORE_FIELD, walk_object
+from linter.readers.fields import IGNORE_FIELD, walk_object
 from linter.source import Loc, SourceFile
 
 FACE_FIELDS = ("card_name", "cost", "type", "rules_text", "flavor_text", "pt", "loyalty", "color", "special_text")
@@ -190,23 +192,9 @@ def _face(fields: dict, s: str, shape: str, warn) -> Face:
     return face
 
 
-_SHAPES = {
-    "normal": "normal", "planeswalker": "normal", "token": "token", "saga": "saga", "adventure": "adventure",
-    "split": "split", "aftermath": "aftermath", "flip": "flip", "leveler": "leveler", "class": "class",
-    "emblem": "emblem",
-}
-
-
-def shape_layout(shape: str, card: Card) -> str:
-    """A layout (Scryfall's names) for the export's ``shape``."""
-    from linter.readers.yamlcards import guess_layout
-
-    two = len(card.faces) > 1
-    if "modal" in shape and two:
-        return "modal_dfc"
-    if ("transform" in shape or "double" in shape or "dfc" in shape) and two:
-        return "double_faced_token" if card.is_token or "token" in shape else "transform"
-    layout = _SHAPES.get(shape)
-    if layout is not None and (two or layout not in ("adventure", "split", "aftermath", "flip")):
-        return layout
-    return guess_layout(card)
+READER = Reader(
+    name="msehub",
+    looks_like=lambda probe: probe.kind == "json" and looks_like_msehub(probe.json),
+    read=lambda probe, result: read_msehub(probe.source, probe.json, result),
+    codec=marked_json_codec,
+)

@@ -3,16 +3,17 @@
 MTGJSON lists each face of a multi-faced card as its own entry; the entries
 share the full name ("A // B") and carry ``side`` ("a", "b", ...).  They are
 joined back into one card here.  Field names are mapped to Scryfall's and the
-card is built by :func:`linter.readers.scryfall.card_from_fields`.
+card is built by :func:`linter.readers.fields.card_from_fields`.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from linter.readers.base import ReadResult
+from linter.fixes_codecs import json_codec
+from linter.readers.base import Reader, ReadResult
 from linter.readers.jsonpos import Tokens, items, walk_keeping_duplicates, warner
-from linter.readers.scryfall import Fields, card_from_fields, walk_object
+from linter.readers.fields import Fields, card_from_fields, walk_object
 from linter.source import Loc, SourceFile
 
 #: MTGJSON name -> Scryfall name, for a face
@@ -142,3 +143,11 @@ def _card(faces: list[tuple[Fields, int]], source: SourceFile, warn) -> Any:
             ff["name"] = f["name"]
         face_fields.append(ff)
     return card_from_fields(card_fields, face_fields, source, Loc(source, start, exact=False), warn)
+
+
+READER = Reader(
+    name="mtgjson",
+    looks_like=lambda probe: probe.kind == "json" and looks_like_mtgjson(probe.json),
+    read=lambda probe, result: read_mtgjson(probe.source, probe.json, result),
+    codec=json_codec,
+)

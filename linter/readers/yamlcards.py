@@ -19,12 +19,14 @@ from typing import Any
 
 import yaml
 
-from linter.readers.base import ReadError, ReadResult
-from linter.readers.detect import UNSUPPORTED
-from linter.readers.locs import LazyMap
-from linter.readers.scryfall import (
+from linter.fixes_codecs import yaml_codec
+from linter.readers.base import UNSUPPORTED, ReadError, Reader, ReadResult
+from linter.readers.layouts import guess_layout  # noqa: F401 - where callers found it before
+from linter.readers.fields import (
     CARD_KEYS, FACE_COLORS, FACE_STR, IGNORE_FIELD, PRODUCT_KEYS, card_from_fields,
 )
+from linter.readers.locs import LazyMap
+from linter.readers.probe import YAML_EXT
 from linter.source import Loc, SourceFile, escaped_index_map
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -343,28 +345,6 @@ class _Reader:
         return Loc(src, begin, em.index, index_map=LazyMap(build))
 
 
-_TRANSFORM_WORDS = re.compile(r"transform|daybound|nightbound|\bdisturb\b|\bcraft\b", re.I)
-
-
-def guess_layout(card) -> str:
-    """A layout for a card whose file does not give one."""
-    faces = card.faces
-    if len(faces) < 2:
-        return "token" if card.is_token else "normal"
-    if card.is_token:
-        return "double_faced_token"
-    back = faces[1]
-    if any("Adventure" in f.subtypes for f in faces[1:]):
-        return "adventure"
-    if all(f.has_type("Instant", "Sorcery") for f in faces):
-        return "split"
-    if _TRANSFORM_WORDS.search(" ".join(f.oracle_text or "" for f in faces)):
-        return "transform"
-    if back.mana_cost:
-        return "modal_dfc"
-    return "transform"
-
-
 def _line_indent(text: str, index: int) -> int:
     ls = text.rfind("\n", 0, index) + 1
     k = ls
@@ -386,3 +366,16 @@ def _double_quoted_one(raw: str, i: int) -> tuple[int, int]:
     if raw[i] != "\\":
         return 1, 1
     return 1, _ESCAPE_LEN.get(raw[i + 1:i + 2], 2)
+
+
+def _looks_like(probe) -> bool:
+    # the last reader asked: a .yaml file that is JSON of no card format is read as YAML
+    return probe.kind == "yaml" or (probe.ext in YAML_EXT and probe.kind == "json")
+
+
+READER = Reader(
+    name="yaml",
+    looks_like=_looks_like,
+    read=lambda probe, result: read_yaml(probe.source, result),
+    codec=yaml_codec,
+)

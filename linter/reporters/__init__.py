@@ -8,7 +8,7 @@ from linter.engine import Report
 
 
 def write_report(report: Report, fmt: str, stream: TextIO, quiet: bool = False, color: bool = False,
-                 show_source: bool = False) -> None:
+                 show_source: bool = False, show_fixes: bool = False) -> None:
     if fmt == "json":
         from linter.reporters.json import JsonReporter as cls
     elif fmt == "sarif":
@@ -17,4 +17,6 @@ def write_report(report: Report, fmt: str, stream: TextIO, quiet: bool = False, 
         from linter.reporters.github import GithubReporter as cls
     else:
         from linter.reporters.text import TextReporter as cls
-    cls(stream, quiet=quiet, color=color, show_source=show_source).write(report)
+    reporter = cls(stream, quiet=quiet, color=color, show_source=show_source)
+    reporter.show_fixes = show_fixes
+    reporter.write(report)

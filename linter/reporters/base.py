@@ -13,6 +13,7 @@ class Reporter:
                  show_source: bool = False) -> None:
         self.stream, self.quiet, self.color = stream, quiet, color
         self.show_source = show_source
+        self.show_fixes = False  # text: each finding's fix under it
 
     def write(self, report: Report) -> None:
         self.start(report)

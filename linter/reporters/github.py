@@ -45,7 +45,9 @@ def annotation(d: Diagnostic) -> str:
     props.append(f"title={escape_property(f'{d.code} {d.name}')}")
     refs = f" [CR {', '.join(d.rules)}]" if d.rules else ""
     card = f" ({d.card})" if d.card else ""
-    return f"::{COMMANDS.get(d.severity, 'warning')} {','.join(props)}::{escape_data(d.message + refs + card)}"
+    # in an archive the line and column are the entry's: the message says which entry
+    entry = f"{d.entry}:{d.line}:{d.column}: " if d.entry else ""
+    return f"::{COMMANDS.get(d.severity, 'warning')} {','.join(props)}::{escape_data(entry + d.message + refs + card)}"
 
 
 class GithubReporter(Reporter):

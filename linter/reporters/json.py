@@ -23,6 +23,7 @@ class JsonReporter(Reporter):
                 {"path": f.path, "format": f.format, "cards": f.cards, "error": f.error}
                 for f in report.files
             ],
+            "passed_over": list(report.passed_over),
             "diagnostics": [d.as_dict() for d in report.diagnostics],
             "summary": report.summary(),
         }

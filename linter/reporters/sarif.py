@@ -122,6 +122,13 @@ def result(d: Diagnostic, rule_index: dict[str, int], base: Path | None = None) 
     }
     if d.code in rule_index:
         out["ruleIndex"] = rule_index[d.code]
+    if d.entry:
+        # the region is in the archive's entry: said as the artifact's description, and in the
+        # properties for tools that read them
+        out["locations"][0]["physicalLocation"]["artifactLocation"]["description"] = {
+            "text": f"entry {d.entry!r} of the archive"}
+        out["properties"]["entry"] = d.entry
+        out["message"]["text"] = f"{d.entry}:{d.line}:{d.column}: {out['message']['text']}"
     if d.card:
         out["properties"]["card"] = d.card
         out["locations"][0]["logicalLocations"] = [{"name": d.card, "kind": "object"}]

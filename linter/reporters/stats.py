@@ -50,7 +50,7 @@ def format_statistics(rows: list[dict], color: bool = False) -> list[str]:
         if "severities" in r:
             mixed = " (" + ", ".join(f"{n} {s}" for s, n in r["severities"].items()) + ")"
         out.append(f"{paint(str(r['count']).rjust(wn), 'count', color)}  "
-                   f"{paint(r['code'].ljust(wc), 'code', color)}  "
+                   f"{paint(r['code'].ljust(wc), r['severity'], color)}  "
                    f"{paint(r['severity'].ljust(ws), r['severity'], color)}  {r['name']}{mixed}{fix}")
     return out
 

@@ -1,4 +1,5 @@
-"""Terminal colors: on for a terminal, off when piped or when NO_COLOR is set."""
+"""Terminal colors (on for a terminal, off when piped or when NO_COLOR is set; ``check --color`` decides
+otherwise): errors red, warnings yellow, notes cyan, a finding's code in its severity's color."""
 
 from __future__ import annotations
 
@@ -15,7 +16,6 @@ STYLES: dict[str, dict] = {
     "error": {"fg": "red", "bold": True},
     "warning": {"fg": "yellow", "bold": True},
     "info": {"fg": "cyan", "bold": True},
-    "code": {"fg": "red", "bold": True},
     "rules": {"dim": True},
     "card": {"fg": "magenta"},
     "fix": {"fg": "cyan"},

@@ -15,7 +15,8 @@ def format_line(d: Diagnostic, color: bool = False) -> str:
     rules = f" [CR {', '.join(d.rules)}]" if d.rules else ""
     card = f" ({printable(d.card)})" if d.card else ""
     fix = " [*]" if d.fix is not None and d.fix.safe else ""
-    return (f"{paint(printable(d.path), 'path', color)}:{d.line}:{d.column}: {paint(d.code, 'code', color)} "
+    entry = f":{printable(d.entry)}" if d.entry else ""
+    return (f"{paint(printable(d.path), 'path', color)}{entry}:{d.line}:{d.column}: {paint(d.code, d.severity, color)} "
             f"{paint(d.severity, d.severity, color)}: {printable(d.message)}{paint(rules, 'rules', color)}"
             f"{paint(card, 'card', color)}{paint(fix, 'fix', color)}")
 
@@ -28,6 +29,9 @@ class TextReporter(Reporter):
         if self.show_source:
             for line in snippet(d, self.color):
                 self.stream.write(line + "\n")
+        if self.show_fixes and d.fix is not None:
+            kind = "safe fix" if d.fix.safe else "unsafe fix (--unsafe-fixes)"
+            self.stream.write(f"  = {paint(kind, 'fix', self.color)}: {printable(d.fix.title)}\n")
 
     def stop(self, report: Report) -> None:
         for err in report.internal_errors:
@@ -40,6 +44,9 @@ class TextReporter(Reporter):
         cards = f"{s['cards']} card" + ("" if s["cards"] == 1 else "s")
         parts = f"{s['error']} error(s), {s['warning']} warning(s), {s['info']} info"
         unread = f"; {report.unreadable} file(s) could not be read" if report.unreadable else ""
+        if report.passed_over:
+            n = len(report.passed_over)
+            unread += f"; {n} file{'' if n == 1 else 's'} passed over (not card files)"
         if report.baselined:
             unread += f"; {report.baselined} known finding(s) in the baseline not shown"
         fixable = sum(1 for d in report.diagnostics if d.fix is not None and d.fix.safe)

@@ -1,0 +1,110 @@
+"""RUL007: a type change that makes a permanent lose its card types without saying it keeps them."""
+
+from __future__ import annotations
+
+import re
+from typing import Iterable
+
+from linter.checks import api
+from linter.checks._meaning import CARD_TYPES, retains
+from linter.model import ObjectRef
+
+_PERMANENT_TYPES = CARD_TYPES - {"kindred"}
+#: the card types a permanent made a creature is expected to keep: real cards that make a
+#: planeswalker, an enchantment or a creature into something else do it on purpose (a
+#: planeswalker's dragon form, a hidden enchantment that springs out as a creature, a creature
+#: turned into a Treasure), but an animated land or artifact always stays one
+_KEPT = frozenset({"land", "artifact"})
+
+
+# where the description of what the object becomes ends: "a 3/3 creature with haste and …"
+_DESCRIPTION_END = re.compile(r"\s(?:with|and|that|until|for|named)\s|,")
+_WORD = re.compile(r"[a-z]+")
+_BECOMES_CREATURE = re.compile(r"\bbecomes? [^.]{0,80}?\bcreatures?\b", re.I)
+_LAND_OR_ARTIFACT = re.compile(r"\b(?:lands?|artifacts?)\b", re.I)
+
+
+def _card_type_words(description: str) -> set[str]:
+    """The card types named in what an object becomes ("a 2/2 artifact creature")."""
+    head = _DESCRIPTION_END.split(description.lower(), 1)[0]
+    return {w.rstrip("s") if w.rstrip("s") in CARD_TYPES else w for w in _WORD.findall(head)} & CARD_TYPES
+
+
+class TypeChangeDropsCardTypes(api.FaceCheck):
+    """A permanent that becomes a creature (or another card type) and so stops being what it was.
+
+    ## What it does
+    Reads each clause whose action is "become" and whose subject is the
+    object itself or an object of known card types ("this land", "target
+    artifact you control"). Where a land or an artifact becomes a creature
+    ("a 3/3 Elemental creature") without its old card type, and the ability
+    does not keep it ("It's still a land", "that's still a land", "in
+    addition to its other types"), the clause is reported. Copy effects,
+    changes of subtype only ("becomes an Island"), and the planeswalkers,
+    enchantments and creatures that real cards turn into something else on
+    purpose are left alone.
+
+    ## Why is this bad?
+    An effect that sets an object's card type replaces all its old card
+    types unless it says the object keeps them (CR 205.1a, 205.1b). A land
+    that "becomes a 3/3 Elemental creature" is no longer a land: it cannot
+    be tapped for mana as a land, a land-count effect ignores it, and
+    "destroy target land" cannot target it. The text almost always meant
+    "It's still a land."
+
+    ## Example
+    ```yaml
+    name: Stirring Bluff
+    type_line: Land
+    oracle_text: "{T}: Add {R}.\\n{2}{R}: Until end of turn, this land becomes a 3/3 red Elemental creature with haste."
+    ```
+
+    ## Use instead
+    ```yaml
+    name: Stirring Bluff
+    type_line: Land
+    oracle_text: "{T}: Add {R}.\\n{2}{R}: Until end of turn, this land becomes a 3/3 red Elemental creature with haste. It's still a land."
+    ```
+
+    ## Fix safety
+    No automatic fix: whether the permanent keeps its types is the designer's
+    call (add "It's still a [type]." where it should).
+    """
+
+    code = "RUL007"
+    name = "type-change-drops-card-types"
+    category = "rules"
+    severity = "warning"
+    rules = ("205.1a", "205.1b")
+    message = "{subject} becomes {what}, which replaces its card types: it stops being {lost} ({hint})"
+
+    def check_face(self, face: api.FaceView) -> Iterable[api.Hit]:
+        masked = face.masked
+        own = {t.lower() for t in face.card_types} & _PERMANENT_TYPES
+        if not _BECOMES_CREATURE.search(masked) or not (own & _KEPT or _LAND_OR_ARTIFACT.search(masked)):
+            return  # nothing becomes a creature, or nothing that is a land or an artifact
+        for view, clause in face.actions("become"):
+            subject = clause.subject
+            if clause.negated or not isinstance(subject, ObjectRef) or "copy" in clause.text.lower():
+                continue
+            became = next((o for o in clause.objects if o.start >= clause.action.end), None)
+            new = _card_type_words(became.text) if became is not None else set()
+            if not new:
+                continue  # a subtype, a color, a copy: the card types stay
+            if subject.self_ref:
+                old = own
+            elif subject.determiner in ("pronoun", "that", "those"):
+                continue  # what it stands for is not certain
+            else:
+                old = {t.lower() for t in (*subject.types, subject.noun or "")} & _PERMANENT_TYPES
+            lost = (old - new) & _KEPT
+            if not lost or "creature" not in new or subject.alternatives or " or " in subject.text:
+                continue
+            ability = view.ability
+            if retains(face.masked[ability.start:ability.end], lost):
+                continue
+            what = became.text
+            lost_words = " or ".join(f"{'an' if t[0] in 'aeiou' else 'a'} {t}" for t in sorted(lost))
+            hint = "write \"It's still " + lost_words.split(" or ")[0] + ".\" if it should stay one"
+            yield face.hit(self, clause.start, clause.end, subject=subject.text, what=what, lost=lost_words,
+                           hint=hint)

@@ -1,0 +1,174 @@
+"""RUL010: a linked reference ("if this spell was kicked", "the chosen type", "cards exiled with
+this creature") to something the card never does."""
+
+from __future__ import annotations
+
+import functools
+import re
+from typing import Iterable
+
+from linter.catalogue import load
+
+from linter.checks import api
+from linter.checks._meaning import does_elsewhere
+
+_LINKED_WORDS = r"exiled|chosen|named|noted|revealed|sacrificed|discarded|milled"
+
+
+@functools.lru_cache(maxsize=1)
+def _words() -> re.Pattern:
+    """The words of the references this check reads (most faces have none of them): the
+    linked participles and the keyword conditions of rules_data/meaning.yaml."""
+    conditions = "|".join(re.escape(w) for w in load("meaning")["keyword_conditions"])
+    return re.compile(rf"\b(?:{_LINKED_WORDS}|{conditions})\b", re.I)
+
+
+@functools.lru_cache(maxsize=1)
+def _tables() -> tuple[dict[str, str], dict[str, str], dict[str, tuple[str, ...]]]:
+    """(linked participle -> what it needs, keyword condition word -> its link, keyword -> its
+    links), from rules_data/meaning.yaml."""
+    data = load("meaning")
+    linked = {w: e["needs"] for w, e in data["references"]["linked"].items()}
+    conditions = {w: e["link"] for w, e in data["keyword_conditions"].items()}
+    links = {k.lower(): tuple(v) for k, v in data["keyword_links"].items()}
+    return linked, conditions, links
+
+
+_CUSTOM_CONDITION = re.compile(r"\b(?:was|were)\s+\w+ed\b", re.I)
+#: what the reference needs, in the words of rules_data/rules_checks.yaml linked_words
+_ACTION = {"choice": "choice"}
+# "if this spell was kicked", "if it was bargained", "if ~ was kicked": the object itself
+_OWN_SUBJECT = re.compile(r"(?i)(?:\b(?:this (?:spell|creature|card|permanent|artifact|enchantment|land|"
+                          r"planeswalker|battle|[A-Z]\w+)|it)|~|CARDNAME)\s+(?:was|were|is|has been)\s*$")
+_GIFT = re.compile(r"(?i)\bthe gift\b[^.]*$")
+
+
+class LinkedReferenceWithoutLink(api.FaceCheck):
+    """A reference to what another ability of the card does, where the card never does it.
+
+    ## What it does
+    Reads the references the parse links to another ability of the face
+    (CR 607): a keyword's condition ("if this spell was kicked", "if it was
+    bargained", "if the gift was promised", and a set's own "if it was
+    infused"), "the chosen type" or "the chosen color", "cards exiled with
+    this creature" or "the exiled card", "the revealed cards", "the
+    sacrificed creature" and the like. Where the parse links one to nothing
+    — the face has no such keyword, and no ability of the card (its other
+    faces included, keyword reminders and keyword actions such as collect
+    evidence too) chooses, exiles, reveals or sacrifices — it is reported.
+    Tokens and emblems are left alone: their text refers to what the object
+    that made them did. A condition
+    about another object ("if that spell was kicked", "counter target spell
+    if it was kicked") is left alone; so is a keyword's own reminder text.
+
+    ## Why is this bad?
+    Linked abilities work as a pair: one does something, the other refers to
+    exactly what it did (CR 607.1, 607.2a, 607.2d); a spell is kicked only if
+    its kicker cost was paid (CR 702.33d). Without the first half the
+    reference refers to nothing: the condition is never true, the "chosen
+    type" is no type, the exiled cards are none. A keyword or a choice was
+    usually lost from the card.
+
+    ## Example
+    ```yaml
+    name: Surging Volley
+    mana_cost: "{1}{R}"
+    type_line: Instant
+    oracle_text: "Surging Volley deals 2 damage to any target. If this spell was kicked, it deals 4 damage instead."
+    ```
+
+    ## Use instead
+    ```yaml
+    name: Surging Volley
+    mana_cost: "{1}{R}"
+    type_line: Instant
+    oracle_text: "Kicker {2}\\nSurging Volley deals 2 damage to any target. If this spell was kicked, it deals 4 damage instead."
+    ```
+
+    ## Fix safety
+    No automatic fix: the missing keyword or ability is the designer's.
+    """
+
+    code = "RUL010"
+    name = "linked-reference-without-link"
+    category = "rules"
+    severity = "error"
+    rules = ("607.1", "607.2a", "607.2d", "702.33d")
+    settings = ("keywords",)
+    message = "{words!r} refers to {what}, but the card {never}"
+
+    def check_face(self, face: api.FaceView) -> Iterable[api.Hit]:
+        if face.context.is_token or "Emblem" in face.card_types:
+            return  # a token's or an emblem's text refers to what the object that made it did
+        masked = face.masked
+        custom = bool(self.setting("keywords")) and _CUSTOM_CONDITION.search(masked) is not None
+        if not custom and not any(self._may_be_unlinked(face, m) for m in _words().finditer(masked)):
+            return  # every such word has its link on the card: the meaning need not be read
+        for view, ref in face.references(unresolved=True):
+            if ref.kind == "keyword":
+                hit = self._keyword(face, view, ref)
+            elif ref.kind == "chosen" or ref.kind.startswith("linked-"):
+                hit = self._linked(face, ref)
+            else:
+                continue
+            if hit is not None:
+                yield hit
+
+    @staticmethod
+    def _may_be_unlinked(face: api.FaceView, m: re.Match) -> bool:
+        """Whether the word at ``m`` may be a reference with nothing on the card to link to (a
+        quick look at the text and the keywords, before the meaning is read)."""
+        word = m.group(0).lower()
+        linked, conditions, links = _tables()
+        if word in linked:
+            return not does_elsewhere(face, _ACTION.get(linked[word], linked[word]), m.start(), m.end())
+        link = conditions.get(word)
+        return link is None or not any(link in links.get((kw.keyword or "").lower(), ()) for kw in face.keywords())
+
+    def _keyword(self, face: api.FaceView, view: api.AbilityView, ref: api.Reference) -> api.Hit | None:
+        link = ref.needs.split(":", 1)[1]
+        name = link.split(":", 1)[1] if link.startswith("custom:") else link
+        before = face.text[view.ability.start:ref.start]
+        if _GIFT.search(before) or ref.text.lower() == "promised":
+            subject_is_self = True
+        else:
+            m = _OWN_SUBJECT.search(before)
+            if m is None:
+                return None
+            subject_is_self = not m.group(0).lower().startswith("it") or self._it_is_self(face, view, m.start())
+        if not subject_is_self:
+            return None
+        keyword = self._keyword_name(name)
+        return face.hit(self, ref.start, ref.end, rules=ref.rules or self.rules, words=ref.text,
+                        what=f"the {keyword} of this object", never=f"has no {keyword}")
+
+    @staticmethod
+    def _it_is_self(face: api.FaceView, view: api.AbilityView, at: int) -> bool:
+        """Whether the "it" at ``at`` is the object itself: the parse links it to the object (or
+        to the trigger's subject, the object), or to nothing on a spell."""
+        pronoun = next((r for r in view.ability.references if r.start == at and r.kind == "pronoun"), None)
+        if pronoun is None or pronoun.antecedent is None:
+            return face.is_spell
+        antecedent = pronoun.antecedent
+        return face.is_self(antecedent.text) or face.self_at(antecedent.start, antecedent.end) is not None
+
+    @staticmethod
+    def _keyword_name(link: str) -> str:
+        from linter import tables
+
+        table = tables.keywords()
+        for key in (link, link.rstrip("ed"), link[:-1], link[:-2], link[:-3] + "e" if link.endswith("ied") else link):
+            if key in table:
+                return table[key].name
+        for kw in table.values():
+            if kw.name.lower().startswith(link[:max(4, len(link) - 3)]):
+                return kw.name
+        return link
+
+    def _linked(self, face: api.FaceView, ref: api.Reference) -> api.Hit | None:
+        action = _ACTION.get(ref.needs, ref.needs)
+        if does_elsewhere(face, action, ref.start, ref.end):
+            return None
+        verb = {"choice": "chooses", "exile": "exiles", "note": "notes", "reveal": "reveals"}.get(action, f"{action}s")
+        return face.hit(self, ref.start, ref.end, rules=ref.rules or self.rules, words=ref.text,
+                        what=f"what an ability of the card {verb}", never=f"never {verb} anything")

@@ -1,0 +1,89 @@
+"""RUL013: an instant or sorcery that puts itself onto the battlefield."""
+
+from __future__ import annotations
+
+import re
+from typing import Iterable
+
+from linter.checks import api
+from linter.checks._meaning import becomes_a_creature
+
+
+# another object named between "this card" and "it": "it" may mean that one
+_OTHER_OBJECT = re.compile(r"\b(?:creatures?|cards?|permanents?|artifacts?|enchantments?|lands?|tokens?|target)\b",
+                           re.I)
+
+
+_TO_BATTLEFIELD = re.compile(r"\b(?:onto|to) the battlefield\b")
+
+
+class SpellEntersBattlefield(api.FaceCheck):
+    """An instant or sorcery whose text puts or returns the card itself onto the battlefield.
+
+    ## What it does
+    On an instant or sorcery face, reads each clause the parse finds that
+    puts or returns an object onto the battlefield and reports it where that
+    object is the card itself ("Return this card from your graveyard to the
+    battlefield"). Cards with a permanent face (an adventurer, a modal
+    double-faced card) and cards a keyword puts onto the battlefield as a
+    creature (a set's own mechanic) are left alone.
+
+    ## Why is this bad?
+    Instants and sorceries can't enter the battlefield: one that would
+    stays in the zone it was in (CR 304.4, 307.4). The ability does nothing;
+    the card was probably meant to return to its owner's hand, or to be a
+    permanent.
+
+    ## Example
+    ```yaml
+    name: Phoenix Rite
+    mana_cost: "{2}{R}"
+    type_line: Sorcery
+    oracle_text: "Phoenix Rite deals 3 damage to any target.\\nAt the beginning of your upkeep, if this card is in your graveyard, return it to the battlefield."
+    ```
+
+    ## Use instead
+    ```yaml
+    name: Phoenix Rite
+    mana_cost: "{2}{R}"
+    type_line: Sorcery
+    oracle_text: "Phoenix Rite deals 3 damage to any target.\\nAt the beginning of your upkeep, if this card is in your graveyard, return it to your hand."
+    ```
+
+    ## Fix safety
+    No automatic fix: where the card should go is the designer's call.
+    """
+
+    code = "RUL013"
+    name = "spell-enters-battlefield"
+    category = "rules"
+    severity = "error"
+    rules = ("304.4", "307.4")
+    message = "{words!r} puts {kind} onto the battlefield, where it can never be: it stays where it is"
+
+    def check_face(self, face: api.FaceView) -> Iterable[api.Hit]:
+        if not face.is_spell or not _TO_BATTLEFIELD.search(face.masked) or not (face.self_refs or " it " in face.masked):
+            return
+        if any(f.is_permanent for f in face.card.faces) or becomes_a_creature(face.card, face):
+            return
+        kind = "an instant" if face.face.has_type("Instant") else "a sorcery"
+        for view, clause in face.actions("put", "return"):
+            if view.granted or clause.negated or clause.zone_to is None or clause.zone_to.zone != "battlefield":
+                continue
+            if any(self._itself(face, view.ability, o) for o in clause.objects):
+                yield face.hit(self, clause.start, clause.end, words=clause.text, kind=kind)
+
+    @staticmethod
+    def _itself(face: api.FaceView, ability: api.Ability, o: api.ObjectRef) -> bool:
+        """Whether the object is the card itself: a self-reference outside quoted text, or "it"
+        linked to one with no other object named between them."""
+        if o.self_ref:
+            return not face.in_aside(o.start, o.end)
+        if o.reference is None:
+            return False
+        antecedent = ability.references[o.reference].antecedent
+        if antecedent is None or face.in_aside(antecedent.start, antecedent.end):
+            return False
+        if not (face.is_self(antecedent.text) or face.self_at(antecedent.start, antecedent.end) is not None):
+            return False
+        return not _OTHER_OBJECT.search(face.masked, antecedent.end, o.start)
