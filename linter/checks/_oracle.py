@@ -37,7 +37,6 @@ from typing import ClassVar, Iterable, Iterator
 
 from linter.checks._textutil import stray_spacing
 from linter.checks.base import Check, Hit
-from linter.nlp.text import reminder_spans
 from linter.model import Card, Face
 
 #: share of a file's cards that are real cards again from which the file mirrors Oracle
@@ -165,6 +164,8 @@ def rules_text(text: str | None, *, spacing: bool = False) -> str:
 @functools.lru_cache(maxsize=1 << 15)
 def _rules_text(text: str, spacing: bool) -> str:
     # the ORC checks compare a text several times (is it a reprint? does it differ?)
+    from linter.nlp.text import reminder_spans  # here: a run answered from the cache reads no text
+
     text = _typography(text)
     spans = reminder_spans(text)
     for a, b in reversed(spans):
