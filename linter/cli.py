@@ -256,9 +256,11 @@ def _results_cache(config, select, ignore, cache_dir):
 
 def _patterns(values, option: str) -> list[str] | None:
     """--exclude/--extend-exclude values: comma-separated gitignore patterns, each checked."""
+    out = [p.strip() for v in values for p in v.split(",") if p.strip()]
+    if not out:
+        return None
     from linter.files import pattern_problem
 
-    out = [p.strip() for v in values for p in v.split(",") if p.strip()]
     for p in out:
         problem = pattern_problem(p)
         if problem:
