@@ -44,6 +44,8 @@ def flagged_text(d: Diagnostic) -> str:
     """The text a finding points at: the span of its field, or the whole field
     when it has no span, or its message when it concerns no card field."""
     card = d.card_obj
+    if getattr(card, "from_cache", False):  # a finding from the results cache keeps its text
+        return card.flagged
     value = None
     if card is not None and d.field:
         if d.face is not None and 0 <= d.face < len(card.faces):

@@ -109,7 +109,12 @@ def validate(data: Any, schema: dict, file: str, where: str = "") -> None:
 
 @functools.lru_cache(maxsize=None)
 def load(name: str) -> Any:
-    """Load ``rules_data/NAME`` (yaml or json), validated against its schema."""
+    """Load ``rules_data/NAME`` (yaml or json), validated against its schema.
+
+    A file once validated is kept, as JSON, in the cache directory (see
+    :func:`_compiled`): parsing YAML and walking the schema cost more than the rest of a
+    small run's start-up together, and the file has not changed since.
+    """
     root = _root()
     for ext in (".yaml", ".json"):
         path = root / f"{name}{ext}"
@@ -120,12 +125,97 @@ def load(name: str) -> Any:
     schema_path = root / "schemas" / f"{name}.yaml"
     if not schema_path.is_file():
         raise CatalogueError(path.name, "", f"no schema (expected rules_data/schemas/{name}.yaml)")
+    compiled = _compiled(name, path, schema_path)
+    if compiled is not None:
+        found = compiled.read()
+        if found is not None:
+            return found
     try:
         data = _read(path)
     except (yaml.YAMLError, json.JSONDecodeError) as exc:
         raise CatalogueError(path.name, "", f"cannot be parsed: {exc}") from None
     validate(data, _read(schema_path), path.name)
+    if compiled is not None:
+        compiled.write(data)
     return data
+
+
+#: the cache directory's variable (as for the CR and the results cache)
+_CACHE_ENV = "ORACLELINT_CACHE_DIR"
+
+
+class _Compiled:
+    """A validated data file kept as JSON in ``rules-data/`` of the cache directory, keyed
+    by oraclelint's version and the size and modification time of the data file and its
+    schema.  A missing, damaged or stale copy is read as none (the YAML is read and
+    validated, and the copy written again, atomically); a cache that cannot be written
+    is no error."""
+
+    def __init__(self, folder: Path, name: str, key: str) -> None:
+        self.folder, self.name, self.key = folder, name, key
+        self.path = folder / f"{name}-{key[:16]}.json"
+
+    def read(self) -> Any:
+        try:
+            obj = json.loads(self.path.read_bytes())
+        except (OSError, ValueError):
+            return None
+        if not isinstance(obj, dict) or obj.get("key") != self.key or "data" not in obj:
+            return None
+        return obj["data"]
+
+    def write(self, data: Any) -> None:
+        import os
+        import tempfile
+
+        from linter.atomic import replace_from_temp
+
+        try:
+            body = json.dumps({"key": self.key, "data": data}, ensure_ascii=True, separators=(",", ":"))
+        except (TypeError, ValueError):
+            return  # a value JSON cannot hold (none today): read from YAML every time
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(prefix=f".{self.name}.", suffix=".tmp", dir=self.folder)
+            replace_from_temp(fd, tmp, self.path, body.encode("ascii"))
+            for old in self.folder.glob(f"{self.name}-*.json"):  # copies of earlier versions of the file
+                if old != self.path and len(old.name) == len(self.path.name):
+                    os.unlink(old)
+        except OSError:
+            pass
+
+
+def _compiled(name: str, path: Path, schema_path: Path) -> _Compiled | None:
+    import sys
+
+    from linter import __version__
+
+    try:
+        a, b = path.stat(), schema_path.stat()
+    except OSError:
+        return None
+    return compiled(name, f"{__version__}\0{sys.version_info[:2]}\0{path}\0{a.st_size}\0{a.st_mtime_ns}"
+                          f"\0{b.st_size}\0{b.st_mtime_ns}")
+
+
+def compiled(name: str, stamp: str) -> _Compiled | None:
+    """The kept copy named ``name`` of what was worked out of rule data, valid for ``stamp``
+    (everything it was worked out from), in ``rules-data/`` of the cache directory; None
+    where there is no cache directory."""
+    import hashlib
+    import os
+
+    key = hashlib.sha256(stamp.encode("utf-8", "surrogateescape")).hexdigest()
+    override = os.environ.get(_CACHE_ENV)
+    if override:
+        folder = Path(override).expanduser()
+    else:
+        try:
+            import platformdirs
+        except ImportError:  # pragma: no cover - a dependency
+            return None
+        folder = Path(platformdirs.user_cache_dir("oraclelint"))
+    return _Compiled(folder / "rules-data", name, key)
 
 
 def data_files() -> list[str]:

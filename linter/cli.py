@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import sys
 
@@ -122,10 +123,16 @@ _CODES_HELP = " Comma-separated codes or prefixes; may be given more than once (
 @click.option("--jobs", "-j", type=click.IntRange(min=0), default=0, show_default=True,
               help="Worker processes for a large run (0: one per core when there are enough cards; "
                    "1: a single process).")
+@click.option("--no-cache", is_flag=True,
+              help="Neither read nor write the results cache (by default a file whose bytes and settings "
+                   "are those of an earlier run is answered from it).")
+@click.option("--cache-dir", type=click.Path(file_okay=False),
+              help="Folder of the results cache (default: the configuration's cache-dir, else check/ in "
+                   "oraclelint's cache directory, which ORACLELINT_CACHE_DIR sets).")
 def check(paths, fmt, select, extend_select, ignore, exclude, extend_exclude, respect_gitignore, force_exclude,
           stdin_filename, output_file, exit_zero, exit_non_zero_on_fix, quiet, config_path, baseline_path,
           write_baseline, statistics, show_source, show_fixes, color, fix, unsafe_fixes, show_diff, oracle_path,
-          jobs) -> None:
+          jobs, no_cache, cache_dir) -> None:
     """Check card files; with no PATHS, the current folder.  '-' reads one file from standard input.
 
     A folder is searched for files named like card files (.json, .xml, .yaml, .yml,
@@ -146,7 +153,7 @@ def check(paths, fmt, select, extend_select, ignore, exclude, extend_exclude, re
     """
     from linter.baseline import Baseline, BaselineError
     from linter.baseline import write_baseline as record_baseline
-    from linter.checks.base import all_checks
+    from linter.checks import known_codes
     from linter.config import ConfigError, load_config
     from linter.engine import INTERNAL_ERROR, check_paths
     from linter.selection import parse_codes
@@ -177,7 +184,7 @@ def check(paths, fmt, select, extend_select, ignore, exclude, extend_exclude, re
     shown_name = stdin_filename or "-"
     try:
         config = load_config([shown_name] if stdin and stdin_filename else (["."] if stdin else paths),
-                             explicit=config_path, known_codes=all_checks())
+                             explicit=config_path, known_codes=known_codes())
         baseline = Baseline.load(baseline_path) if baseline_path and not write_baseline else None
     except (ConfigError, BaselineError) as exc:
         _say(f"oraclelint: error: {exc}")
@@ -201,9 +208,17 @@ def check(paths, fmt, select, extend_select, ignore, exclude, extend_exclude, re
             code = _fix(paths, select, ignore, config, baseline, unsafe_fixes, show_diff, fmt, quiet, exit_zero,
                         statistics, show_source, show_fixes, exit_non_zero_on_fix, results, out)
             sys.exit(code)
+        # standard input is not cached: it has no file to be unchanged
+        cache = None if no_cache or stdin else _results_cache(config, select, ignore, cache_dir)
+        # the run's objects live until the process ends: a collector scanning them after the check
+        # (while the report is written) would find nothing to free
+        gc.disable()
         report = check_paths(paths, select=select, ignore=ignore, config=config, baseline=baseline, jobs=jobs,
-                             results=results)
+                             results=results, cache=cache, keep_parse=False)
         _oracle_broke_during(None)
+        if cache is not None and cache.problem and (cache_dir or config.cache_dir):
+            # a cache folder asked for that cannot be written is said; the default one is an optimization
+            _say(f"oraclelint: warning: {cache.problem}")
         if write_baseline:
             try:
                 record_baseline(baseline_path, [d for d in report.diagnostics if d.code != INTERNAL_ERROR])
@@ -212,9 +227,12 @@ def check(paths, fmt, select, extend_select, ignore, exclude, extend_exclude, re
                 sys.exit(2)
             _say(f"Wrote {len(report.diagnostics)} finding(s) to {baseline_path}.")
             sys.exit(2 if report.unreadable or report.internal_errors or report.crashed else 0)
-        from linter.fixes import drop_unfixable
+        from linter.cache import is_cached
 
-        drop_unfixable(report)  # a fix that cannot be applied does not make its finding fixable
+        if any(d.fix is not None and not is_cached(d) for d in report.diagnostics):
+            from linter.fixes import drop_unfixable
+
+            drop_unfixable(report)  # a fix that cannot be applied does not make its finding fixable
         _emit(report, fmt, statistics, quiet, show_source, out, show_fixes)
     finally:
         out.close()
@@ -224,11 +242,25 @@ def check(paths, fmt, select, extend_select, ignore, exclude, extend_exclude, re
     sys.exit(code)
 
 
+def _results_cache(config, select, ignore, cache_dir):
+    """The results cache of a run with these settings."""
+    from linter import cache
+    from linter.checks import _oracle
+
+    directory = cache_dir or config.cache_folder() or cache.default_directory()
+    chosen, ignored = config.selection(select, ignore)
+    code = cache.code_identity()
+    key = cache.run_key(config, chosen, ignored, cache.oracle_identity(_oracle.index_path()), code)
+    return cache.ResultCache(directory, key, code)
+
+
 def _patterns(values, option: str) -> list[str] | None:
     """--exclude/--extend-exclude values: comma-separated gitignore patterns, each checked."""
+    out = [p.strip() for v in values for p in v.split(",") if p.strip()]
+    if not out:
+        return None
     from linter.files import pattern_problem
 
-    out = [p.strip() for v in values for p in v.split(",") if p.strip()]
     for p in out:
         problem = pattern_problem(p)
         if problem:
@@ -379,8 +411,7 @@ def _fix(paths, select, ignore, config, baseline, unsafe, show_diff, fmt, quiet,
 
 def _use_oracle(path, select, ignore, config) -> None:
     """Choose the Oracle index of the run; say so on stderr, once, when it cannot be used."""
-    from linter.checks import _oracle
-    from linter.checks.base import all_checks
+    from linter.checks import _oracle, known_codes
     from linter.selection import Selection
 
     _oracle.use(path)
@@ -396,7 +427,7 @@ def _use_oracle(path, select, ignore, config) -> None:
     # a run with the default selection is not told about an index it did not ask for
     selection = Selection(chosen, ignored)
     if _oracle.reference() is None and chosen and any(
-            code.startswith("ORC") and selection.active(code) for code in all_checks()):
+            code.startswith("ORC") and selection.active(code) for code in known_codes()):
         click.echo("oraclelint: note: no Oracle index (run 'oraclelint oracle update' or give --oracle PATH); "
                    "the oracle checks (ORC) are off", err=True)
 
@@ -417,10 +448,10 @@ def _check_codes(value: str | None, option: str) -> None:
     """Refuse a code prefix that matches no check (a typo would silently select nothing)."""
     if not value:
         return
-    from linter.checks.base import all_checks
+    from linter.checks import known_codes
     from linter.selection import parse_codes
 
-    codes = list(all_checks())
+    codes = known_codes()
     for prefix in parse_codes(value):
         if prefix != "ALL" and not any(c.startswith(prefix) for c in codes):
             raise click.BadParameter(f"{prefix!r} matches no check code (see 'oraclelint rules')",

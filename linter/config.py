@@ -16,6 +16,7 @@ from __future__ import annotations
 import fnmatch
 import os
 import re
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
@@ -98,6 +99,14 @@ class Config:
     supertypes: list[str] = field(default_factory=list)
     keyword_actions: list[str] = field(default_factory=list)
     zones: list[str] = field(default_factory=list)
+    #: the folder of the results cache (relative to the configuration file's folder)
+    cache_dir: str | None = None
+
+    def cache_folder(self) -> Path | None:
+        """The results cache folder the file names, relative to the file's own folder."""
+        if self.cache_dir is None:
+            return None
+        return (self.root / Path(self.cache_dir).expanduser()) if self.path is not None else Path(self.cache_dir)
 
     @property
     def root(self) -> Path:
@@ -234,6 +243,9 @@ class Config:
         """
         global _ACTIVE
         _ACTIVE = self
+        if "linter.tables" not in sys.modules and not (self.keywords or self.ability_words or self.subtypes
+                                                       or self.supertypes or self.keyword_actions or self.zones):
+            return True  # nothing to declare, and the catalogue is not loaded yet: it starts without any
         try:
             from linter import tables
         except ImportError:  # pragma: no cover - catalogue missing
@@ -260,6 +272,8 @@ def reset_active() -> None:
     """Forget the installed configuration (between runs in one process)."""
     global _ACTIVE
     _ACTIVE = None
+    if "linter.tables" not in sys.modules:
+        return  # not loaded: nothing was declared to it
     try:
         from linter import tables
     except ImportError:  # pragma: no cover
@@ -418,7 +432,7 @@ def load_config(paths: Iterable[str | os.PathLike] = (), explicit: str | os.Path
 _KEYS = ("select", "ignore", "extend-select", "per-file-ignores", "per-card-ignores", "severity",
          "self-reference", "cr-edition", "set-kind", "keywords", "ability-words", "symbols",
          "non-tournament-templating", "subtypes", "supertypes", "keyword-actions", "zones",
-         "exclude", "extend-exclude", "respect-gitignore")
+         "exclude", "extend-exclude", "respect-gitignore", "cache-dir")
 _KEYWORD_KEYS = ("name", "parameter", "kind", "reminder")
 
 
@@ -489,6 +503,11 @@ def parse_config(table: Any, path: Path | None = None, prefix: str = "") -> Conf
     c.supertypes = _strings(table.get("supertypes", []), path, where("supertypes"))
     c.keyword_actions = _strings(table.get("keyword-actions", []), path, where("keyword-actions"))
     c.zones = _strings(table.get("zones", []), path, where("zones"))
+    if "cache-dir" in table:
+        value = table["cache-dir"]
+        if not isinstance(value, str) or not value.strip() or "\0" in value:
+            raise ConfigError(path, where("cache-dir"), f"{value!r} is not a folder name")
+        c.cache_dir = value
     symbols = _strings(table.get("symbols", []), path, where("symbols"))
     for i, sym in enumerate(symbols):
         bare = sym[1:-1] if sym.startswith("{") and sym.endswith("}") else sym

@@ -1,25 +1,49 @@
-"""The pipeline in one place: files -> cards -> nlp.pipe -> checks -> filter -> report."""
+"""The pipeline in one place: files -> cards -> nlp.pipe -> checks -> filter -> report.
+
+A file whose bytes and run settings are those of a run before is answered from
+the results cache (:mod:`linter.cache`) when one is given: nothing of it is
+read but its bytes.  The other files are read, their cards linted together
+(:mod:`linter.lint`, in worker processes for a large run: :mod:`linter.parallel`),
+and each file's findings have the file's own suppressions applied; then the
+configuration's ignores and severities and the baseline are applied to every
+finding, cached or fresh, in the same way.
+"""
 
 from __future__ import annotations
 
 import contextlib
 import gc
-import traceback
+import os
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
-from linter import parallel, readers, suppress
+from linter import readers
 from linter.baseline import Baseline
-from linter.checks.base import Check, Hit, all_checks, one_finding_per_defect
 from linter.config import Config, reset_active
 from linter.diagnostics import Diagnostic
 from linter.model import Card
 from linter.readers.base import ReadResult
 from linter.selection import Selection
 
+if TYPE_CHECKING:  # pragma: no cover
+    from linter.cache import ResultCache
+
 UNREADABLE = "FMT001"
 MALFORMED_ENTRY = "FMT002"
 INTERNAL_ERROR = "FMT003"
+
+# The linting of cards lives in linter.lint (the workers use it too); its names are still
+# found here, imported on first use: a run answered from the cache imports no check.
+_FROM_LINT = ("PARSE_BATCH", "active_checks", "describe_exception", "gc_paused", "internal_error", "lint_cards",
+              "parse_cards", "resolve")
+
+
+def __getattr__(name: str):
+    if name in _FROM_LINT:
+        from linter import lint
+
+        return getattr(lint, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 @dataclass
@@ -67,69 +91,9 @@ class Report:
         return 1 if (self.count("error") or self.count("warning")) else 0
 
 
-def check_paths(paths: Iterable[str], select=None, ignore=None, *, config: Config | None = None,
-                baseline: Baseline | None = None, results: list[ReadResult] | None = None,
-                jobs: int | None = 1) -> Report:
-    """Read every card file under ``paths``, lint the cards and collect the findings.
-
-    ``results`` gives files already read instead (``paths`` is then not read):
-    fixes check the files again as they edit them.  ``jobs`` is the number of
-    worker processes (0 or None: one per core, where the run is large enough).
-    """
-    if config is not None:
-        select, ignore = config.selection(select, ignore)
-        config.install()
-    try:
-        with gc_paused():
-            return _check_paths(paths, Selection(select, ignore), config, baseline, results, jobs)
-    finally:
-        if config is not None:
-            reset_active()
-
-
-def _check_paths(paths: Iterable[str], selection: Selection, config: Config | None,
-                 baseline: Baseline | None, results: list[ReadResult] | None = None,
-                 jobs: int | None = 1) -> Report:
-    report = Report()
-    read_here = results is None  # not a fix's second look at files it is editing
-    if results is None:
-        results = read_paths(paths, config)
-    for result in results:
-        if result.skipped:
-            report.passed_over.append(result.path)
-            continue
-        report.files.append(FileEntry(result.path, result.format, len(result.cards),
-                                      result.error.describe() if result.error else None))
-        if result.error and selection.active(UNREADABLE):
-            report.diagnostics.append(unreadable_diagnostic(result))
-        if result.warnings and selection.active(MALFORMED_ENTRY):
-            report.diagnostics.extend(entry_diagnostics(result))
-        report.cards.extend(result.cards)
-    workers = parallel.workers_for(jobs, len(report.cards))
-    failures: list[Diagnostic] = []
-    if workers > 1:
-        found = parallel.lint_in_workers(report.cards, selection, workers, failures)
-    else:
-        found = lint_cards(report.cards, selection=selection, errors=failures)
-    report.diagnostics.extend(found)
-    if config is not None and read_here:
-        report.diagnostics.extend(lint_declared_reminders(config, selection, failures))
-    report.diagnostics = filter_findings(report, selection, config, baseline)
-    # a card that was not checked is always reported: no selection, suppression or baseline hides it
-    report.diagnostics.extend(failures)
-    report.diagnostics.sort(key=Diagnostic.sort_key)
-    return report
-
-
 @contextlib.contextmanager
-def gc_paused():
-    """Pause the cyclic garbage collector for one run.
-
-    A run builds tens of thousands of long-lived card, face and ability
-    objects and frees them together at the end; the collector's repeated
-    scans of that growing heap cost more than a third of the parse time and
-    find nothing to free.
-    """
+def _gc_paused():
+    """:func:`linter.lint.gc_paused`, without importing the linting of cards."""
     was_enabled = gc.isenabled()
     gc.disable()
     try:
@@ -139,9 +103,227 @@ def gc_paused():
             gc.enable()
 
 
+def check_paths(paths: Iterable[str], select=None, ignore=None, *, config: Config | None = None,
+                baseline: Baseline | None = None, results: list[ReadResult] | None = None,
+                jobs: int | None = 1, cache: "ResultCache | None" = None, keep_parse: bool = True) -> Report:
+    """Read every card file under ``paths``, lint the cards and collect the findings.
+
+    ``results`` gives files already read instead (``paths`` is then not read):
+    fixes check the files again as they edit them.  ``jobs`` is the number of
+    worker processes (0 or None: one per core, where the run is large enough).
+    With ``cache`` a file whose bytes are those of an earlier run with the same
+    settings is answered from it, and each file checked is kept there (its
+    fixes that cannot be applied taken off, as :func:`linter.fixes.drop_unfixable`
+    does).  ``keep_parse`` False drops each card's parse once it is checked.
+    """
+    if config is not None:
+        select, ignore = config.selection(select, ignore)
+        config.install()
+    try:
+        with _gc_paused():
+            return _check_paths(paths, Selection(select, ignore), config, baseline, results, jobs, cache,
+                                keep_parse)
+    finally:
+        if config is not None:
+            reset_active()
+
+
+@dataclass
+class _File:
+    """One file of the run: its entry in the report, its findings after its own
+    suppressions, and the cards oraclelint failed on."""
+
+    entry: FileEntry
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    failures: list[Diagnostic] = field(default_factory=list)
+    result: ReadResult | None = None  # read in this run (None: answered from the cache)
+    digest: str | None = None  # of the bytes read, where the file can be kept in the cache
+
+
+def _check_paths(paths: Iterable[str], selection: Selection, config: Config | None,
+                 baseline: Baseline | None, results: list[ReadResult] | None = None,
+                 jobs: int | None = 1, cache: "ResultCache | None" = None, keep_parse: bool = True) -> Report:
+    report = Report()
+    read_here = results is None  # not a fix's second look at files it is editing
+    if not read_here:
+        cache = None
+    if results is None:
+        files = _read(paths, cache, config, report.passed_over)
+    else:
+        files = [_File(_entry(r), result=r) for r in _not_passed_over(results, report.passed_over)]
+    fresh = [f for f in files if f.result is not None]
+    for f in fresh:
+        report.cards.extend(f.result.cards)
+    orphans: tuple[list[Diagnostic], list[Diagnostic]] = ([], [])  # findings of cards of no file
+    if report.cards:
+        problem = _oracle_problem(selection) if cache is not None else None
+        failures: list[Diagnostic] = []
+        found = _lint(report.cards, selection, jobs, failures, keep_parse)
+        orphans = _by_file(fresh, found, failures)
+        if cache is not None and _oracle_problem(selection) != problem:
+            cache = None  # the Oracle index broke during the run: results not to keep
+    if fresh:
+        from linter import suppress
+    for f in fresh:
+        r = f.result
+        pre: list[Diagnostic] = []
+        if r.error and selection.active(UNREADABLE):
+            pre.append(unreadable_diagnostic(r))
+        if r.warnings and selection.active(MALFORMED_ENTRY):
+            pre.extend(entry_diagnostics(r))
+        f.diagnostics = suppress.apply(r.cards, pre + f.diagnostics, selection)
+        if cache is not None and f.digest is not None and not f.failures:
+            _keep(cache, f)
+    diagnostics = [d for f in files for d in f.diagnostics] + orphans[0]
+    failures = [d for f in files for d in f.failures] + orphans[1]
+    if config is not None and read_here:
+        declared, declared_failures = _declared_reminders(config, selection, cache)
+        diagnostics.extend(declared)
+        failures.extend(declared_failures)
+    report.files = [f.entry for f in files]
+    diagnostics.sort(key=Diagnostic.sort_key)
+    if config is not None:
+        diagnostics = config.apply(diagnostics)
+    if baseline is not None:
+        diagnostics, report.baselined = baseline.filter(diagnostics)
+    # a card that was not checked is always reported: no selection, suppression or baseline hides it
+    report.diagnostics = diagnostics + failures
+    report.diagnostics.sort(key=Diagnostic.sort_key)
+    return report
+
+
+def _entry(r: ReadResult) -> FileEntry:
+    return FileEntry(r.path, r.format, len(r.cards), r.error.describe() if r.error else None)
+
+
+def _not_passed_over(results: Iterable[ReadResult], passed_over: list[str]) -> list[ReadResult]:
+    """The results that are card files; the paths of the others (files a folder scan found
+    that are no card files) go to ``passed_over``."""
+    out = []
+    for r in results:
+        if r.skipped:
+            passed_over.append(r.path)
+        else:
+            out.append(r)
+    return out
+
+
+def _read(paths: Iterable[str], cache: "ResultCache | None", config: Config | None,
+          passed_over: list[str]) -> list[_File]:
+    """The files under ``paths``, each answered from the cache or read; the paths of files
+    a folder scan found that are no card files go to ``passed_over``."""
+    if cache is None:
+        return [_File(_entry(r), result=r) for r in _not_passed_over(read_paths(paths, config), passed_over)]
+    from linter import cache as cached
+
+    scanned: set[str] = set()
+    options = config.scan_options() if config is not None else None
+    found, missing = readers.discover(list(paths), options, scanned)
+    out: list[_File] = []
+    for p in found:
+        raw = cached.file_bytes(p)
+        if raw is None:  # not a regular file, too large, unreadable: the reader says why
+            r = readers.read_file(p)
+            digest = None
+        else:
+            digest = cached.digest(raw)
+            entry = cache.get(os.path.abspath(p), digest, p)
+            if entry is not None:
+                out.append(_File(FileEntry(p, entry.format, entry.cards, entry.error), entry.diagnostics,
+                                 entry.failures))
+                continue
+            r = readers.read_bytes(raw, p)
+        if p in scanned:
+            r.skipped = readers.passed_over(r)
+            if r.skipped:
+                passed_over.append(r.path)
+                continue
+        out.append(_File(_entry(r), result=r, digest=digest))
+    out.extend(_File(_entry(r), result=r) for r in missing)
+    return out
+
+
+def _lint(cards: list[Card], selection: Selection, jobs: int | None, failures: list[Diagnostic],
+          keep_parse: bool) -> list[Diagnostic]:
+    from linter import lint, parallel
+
+    workers = parallel.workers_for(jobs, len(cards))
+    if workers > 1:
+        return parallel.lint_in_workers(cards, selection, workers, failures)
+    return lint.lint_cards(cards, selection=selection, errors=failures, keep_parse=keep_parse)
+
+
+def _by_file(files: list[_File], found: list[Diagnostic],
+             failures: list[Diagnostic]) -> tuple[list[Diagnostic], list[Diagnostic]]:
+    """Hand each file the findings and failures of its cards (in the order found); what
+    belongs to no file is returned."""
+    of_source = {}
+    for f in files:
+        for card in f.result.cards:
+            if card.source is not None:
+                of_source[id(card.source)] = f
+    by_path = {f.entry.path: f for f in files}
+
+    def owner(d: Diagnostic) -> _File | None:
+        card = d.card_obj
+        source = getattr(card, "source", None)
+        return of_source.get(id(source)) if source is not None else by_path.get(d.path)
+
+    rest: tuple[list[Diagnostic], list[Diagnostic]] = ([], [])
+    for d in found:
+        f = owner(d)
+        (f.diagnostics if f is not None else rest[0]).append(d)
+    for d in failures:
+        f = owner(d)
+        (f.failures if f is not None else rest[1]).append(d)
+    return rest
+
+
+def _oracle_problem(selection: Selection) -> str | None:
+    """Why the Oracle index cannot be used now (for a run that selects an ORC check)."""
+    from linter.checks import codes
+
+    if not any(c.startswith("ORC") and selection.active(c) for c in codes()):
+        return None
+    from linter.checks import _oracle
+
+    return _oracle.reference_problem()
+
+
+def _keep(cache: "ResultCache", f: _File) -> None:
+    """Keep a file's results in the cache, its fixes that cannot be applied taken off."""
+    from linter.cache import Entry
+    from linter.fixes import drop_unfixable
+
+    drop_unfixable(Report(diagnostics=f.diagnostics, cards=f.result.cards))
+    cache.put(os.path.abspath(f.entry.path), f.digest,
+              Entry(f.entry.format, f.entry.cards, f.entry.error, f.diagnostics, f.failures))
+
+
+def _declared_reminders(config: Config, selection: Selection,
+                        cache: "ResultCache | None") -> tuple[list[Diagnostic], list[Diagnostic]]:
+    """The findings of the reminder texts the configuration declares, and the failures."""
+    if config.path is None or not any(k.reminder for k in config.keywords):
+        return [], []
+    name = f"declared reminders\0{os.path.abspath(config.path)}\0{os.getcwd()}"
+    if cache is not None:
+        entry = cache.get(name, "", None)
+        if entry is not None:
+            return entry.diagnostics, entry.failures
+    failures: list[Diagnostic] = []
+    found = lint_declared_reminders(config, selection, failures)
+    if cache is not None and not failures:
+        from linter.cache import Entry
+
+        cache.put(name, "", Entry("configuration", 0, None, found, failures))
+    return found, failures
+
+
 def filter_findings(report: Report, selection: Selection, config: Config | None = None,
                     baseline: Baseline | None = None) -> list[Diagnostic]:
     """The cards' own suppressions, then the configuration's ignores and severities, then the baseline."""
+    from linter import suppress
+
     out = suppress.apply(report.cards, report.diagnostics, selection)
     if config is not None:
         out = config.apply(out)
@@ -169,6 +351,8 @@ def lint_declared_reminders(config: Config, selection: Selection, errors: list[D
     """The wording and symbol checks on the reminder texts the configuration declares
     (reported in the configuration file; no fix is offered there)."""
     from linter.checks._declared import CODE_PREFIXES, declared_reminder_cards
+    from linter.checks.base import all_checks
+    from linter.lint import lint_cards
 
     cards = declared_reminder_cards(config)
     codes = [c for c in all_checks() if c.startswith(CODE_PREFIXES) and selection.active(c)]
@@ -178,125 +362,6 @@ def lint_declared_reminders(config: Config, selection: Selection, errors: list[D
     for d in found:
         d.fix = None
     return found
-
-
-#: faces parsed in one ``nlp.pipe`` batch
-PARSE_BATCH = 256
-
-
-def parse_cards(cards: list[Card]) -> list[tuple[Card, int, Exception]]:
-    """Run the NLP pipeline over every face of every card (sets ``face.parsed``).
-
-    A face whose parse raises keeps ``parsed = None`` and is returned as
-    (card, face index, exception); every other face is parsed.  After a
-    failure the batch it happened in is parsed again one face at a time to
-    find the face, and the rest goes on in batches.
-    """
-    from linter import nlp  # spaCy is imported only when a run needs it
-
-    failed: list[tuple[Card, int, Exception]] = []
-    pending = [(face, card, i) for card in cards for i, face in enumerate(card.faces)]
-    with gc_paused():
-        while pending:
-            try:
-                nlp.parse_faces(((face, card) for face, card, _i in pending), batch_size=PARSE_BATCH)
-                break
-            except Exception:
-                rest = [item for item in pending if item[0].parsed is None]
-                suspects, pending = rest[:PARSE_BATCH], rest[PARSE_BATCH:]
-                for face, card, i in suspects:
-                    try:
-                        nlp.parse_faces([(face, card)], batch_size=1)
-                    except Exception as exc:  # one face's text must not stop the run
-                        face.parsed = None
-                        failed.append((card, i, exc))
-    return failed
-
-
-def active_checks(selection: Selection) -> list[Check]:
-    return [cls() for code, cls in all_checks().items() if selection.active(code)]
-
-
-def lint_cards(cards: list[Card], select=None, ignore=None, *, selection: Selection | None = None,
-               errors: list[Diagnostic] | None = None) -> list[Diagnostic]:
-    """Parse the cards' rules text and run the active checks over them.
-
-    A parse or a check that raises on a card becomes one FMT003 diagnostic
-    for that card in ``errors`` (not in the returned findings); the other
-    checks of the card, and every other card, are still checked.
-    """
-    with gc_paused():
-        return _lint_cards(cards, selection or Selection(select, ignore), errors)
-
-
-def _lint_cards(cards: list[Card], selection: Selection, errors: list[Diagnostic] | None) -> list[Diagnostic]:
-    checks = active_checks(selection)
-    if not cards or not checks:
-        return []
-    errors = errors if errors is not None else []
-    unparsed: set[int] = set()  # ids of cards with a face whose parse failed
-    if any(getattr(c, "needs_parse", True) for c in checks):
-        for card, face, exc in parse_cards([c for c in cards if any(f.parsed is None for f in c.faces)]):
-            unparsed.add(id(card))
-            errors.append(internal_error(card, exc, "the parse of its rules text", face=face))
-    out: list[Diagnostic] = []
-    card_checks = [c for c in checks if c.scope == "card"]
-    set_checks = [c for c in checks if c.scope == "set"]
-    for card in cards:
-        parsed = id(card) not in unparsed
-        for check in card_checks:
-            if not check.applies_to(card) or (not parsed and getattr(check, "needs_parse", True)):
-                continue
-            try:
-                for hit in check.check_card(card):
-                    out.append(resolve(check, card, hit))
-            except Exception as exc:  # a bug in one check must not stop the run
-                errors.append(internal_error(card, exc, check.code))
-    if set_checks:
-        by_file: dict[str, list[Card]] = {}
-        for card in cards:
-            by_file.setdefault(card.source.path if card.source else "", []).append(card)
-        for file_cards in by_file.values():
-            for check in set_checks:
-                group = [c for c in file_cards if check.applies_to(c)
-                         and (id(c) not in unparsed or not getattr(check, "needs_parse", True))]
-                if not group:
-                    continue
-                try:
-                    for card, hit in check.check_set(group):
-                        out.append(resolve(check, card, hit))
-                except Exception as exc:
-                    errors.append(internal_error(group[0], exc, f"{check.code} (a check of the whole file)"))
-    return one_finding_per_defect(out)
-
-
-def resolve(check: Check, card: Card, hit: Hit) -> Diagnostic:
-    """Turn a check's hit into a diagnostic with a line and column in the source file."""
-    loc = card.field_loc(hit.face, hit.field)
-    line = column = end_line = end_column = 1
-    if loc is not None:
-        start = hit.start or 0
-        line, column = loc.position(start)
-        if hit.end is not None and hit.end > start:
-            # the end is one past the last character of the span, so that markup or
-            # escapes between the span and the next character are not covered
-            end_line, end_column = loc.position(hit.end - 1)
-            end_column += 1
-        else:
-            end_line, end_column = line, column
-    face_name = None
-    if hit.face is not None and 0 <= hit.face < len(card.faces):
-        face_name = card.faces[hit.face].name
-    return Diagnostic(
-        code=check.code, name=check.name, category=check.category,
-        severity=hit.severity or check.severity, message=hit.message,
-        rules=tuple(hit.rules if hit.rules is not None else check.rules),
-        path=card.source.path if card.source else "",
-        line=line, column=column, end_line=end_line, end_column=end_column,
-        card=card.name or face_name, face=hit.face, field=hit.field,
-        start=hit.start, end=hit.end, fix=hit.fix, card_obj=card,
-        entry=card.source.entry if card.source else None,
-    )
 
 
 def unreadable_diagnostic(result: ReadResult) -> Diagnostic:
@@ -328,31 +393,3 @@ def entry_diagnostics(result: ReadResult) -> list[Diagnostic]:
             entry=result.source.entry if result.source else None,
         ))
     return out
-
-
-def describe_exception(exc: BaseException, limit: int = 300) -> str:
-    """"KeyError: 'x' (ABL003.py:42)": the type, the message on one line, where it was raised."""
-    text = " ".join(str(exc).split())
-    if len(text) > limit:
-        text = text[:limit - 1] + "…"
-    out = f"{type(exc).__name__}: {text}" if text else type(exc).__name__
-    frames = traceback.extract_tb(exc.__traceback__)
-    if frames:
-        last = frames[-1]
-        out += f" ({last.filename.replace(chr(92), '/').rsplit('/', 1)[-1]}:{last.lineno})"
-    return out
-
-
-def internal_error(card: Card, exc: BaseException, what: str, face: int | None = None) -> Diagnostic:
-    """The FMT003 finding of a card that ``what`` (a check's code, or the parse) failed on."""
-    from linter.checks.FMT003 import CardNotChecked as check
-
-    field = "oracle_text" if face is not None else None
-    hit = Hit(check.message.format(what=what, error=describe_exception(exc)), face=face, field=field,
-              start=0 if face is not None else None)
-    d = resolve(check, card, hit)
-    if face is None and card.loc is not None:  # the card as a whole: where its entry starts
-        d.line, d.column = card.loc.position(0)
-        d.end_line, d.end_column = d.line, d.column
-    return d
-

@@ -20,9 +20,10 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
-import pathspec
+if TYPE_CHECKING:  # imported where a pattern is matched: a run on named files needs none
+    import pathspec
 
 #: what a folder scan never goes into or reads unless ``exclude`` says otherwise: version
 #: control, package managers' and Python's tool folders, build output, and the baseline file
@@ -34,7 +35,9 @@ DEFAULT_EXCLUDE = (
 )
 
 
-def _spec(patterns: Iterable[str]) -> pathspec.PathSpec:
+def _spec(patterns: Iterable[str]) -> "pathspec.PathSpec":
+    import pathspec
+
     return pathspec.GitIgnoreSpec.from_lines(list(patterns))
 
 
@@ -61,7 +64,7 @@ class ScanOptions:
     never: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        self._spec = _spec(self.exclude)
+        self._spec: "pathspec.PathSpec | None" = None  # compiled on first use
         self._root = (self.root or Path.cwd()).absolute()
         self._never = {_identity(p) for p in self.never} - {None}
 
@@ -78,6 +81,8 @@ class ScanOptions:
             return False
         if not is_dir and self._never and _identity(path) in self._never:
             return True
+        if self._spec is None:
+            self._spec = _spec(self.exclude)
         return self._spec.match_file(rel + "/" if is_dir else rel)
 
 

@@ -424,7 +424,7 @@ def fixability(diagnostics: Iterable[Diagnostic], cards: Iterable[Card]) -> list
     planners = {k: FilePlanner(src, cs) for k, (src, cs) in by_source.items()}
     out = []
     for d in diagnostics:
-        if d.fix is None:
+        if d.fix is None or getattr(d.card_obj, "from_cache", False):  # the cache keeps applicable fixes only
             continue
         card = d.card_obj
         planner = planners.get(id(card.source)) if card is not None and card.source is not None else None

@@ -362,6 +362,9 @@ class ParsedText:
     # the pipeline's marks the meaning is read from (tokens, phrase matches); None once read
     _marks: tuple | None = field(default=None, repr=False, compare=False)
     _vocabulary_pending: bool = field(default=False, repr=False, compare=False)
+    # the check-author API's view of the face (linter.checks.api.FaceView), made once and
+    # shared by every check of the run
+    _view: Any = field(default=None, repr=False, compare=False)
 
     def walk(self) -> Iterator[Ability]:
         for a in self.abilities:

@@ -1,9 +1,17 @@
-"""Linting many cards in worker processes, one group of files per worker.
+"""Linting many cards in worker processes, a large file's cards split between them.
 
 The parent reads the files and builds the pipeline; forked workers inherit
-both (nothing is pickled on the way in), each parses and checks the cards of
-its own files, and sends back only the diagnostics.  Files are never split
-between workers, so set-level checks see every card of a file.  Where
+both (nothing is pickled on the way in).  The cards are cut into batches of
+consecutive cards, a large file into several; each worker parses and checks
+the cards of a batch (:func:`linter.lint.lint_batch`), drops their parse, and
+sends back the diagnostics and what the set-level checks collected of each
+card.  The parent then runs the set-level checks on every file's cards
+(:func:`linter.lint.judge_files`), so that they see the whole file, and the
+findings are the same, in the same order, as in one process.
+
+A set-level check that reads the parse without collecting it card by card
+needs every card of its file parsed in one process: while such a check is
+active, files are not split, and each worker lints whole files.  Where
 ``fork`` is not available the run stays in one process.
 """
 
@@ -15,6 +23,8 @@ import os
 import signal
 from typing import TYPE_CHECKING
 
+from linter import lint
+
 if TYPE_CHECKING:  # pragma: no cover
     from linter.diagnostics import Diagnostic
     from linter.model import Card
@@ -22,9 +32,16 @@ if TYPE_CHECKING:  # pragma: no cover
 
 #: below this many cards a worker's start-up costs more than it saves
 MIN_CARDS_PER_WORKER = 1500
+#: batches per worker: enough that a worker that is done early takes another
+BATCHES_PER_WORKER = 2
+#: the most cards of one batch: a worker process lints one batch and ends, so that the
+#: parent's memory it had to copy (every object it touches) is given back batch by batch
+MAX_BATCH = 4000
+#: cards linted in the parent before the workers start (their findings are left out)
+WARM_UP = 50
 
-# What forked workers inherit from the parent: the cards and the selection.
-_INHERITED: tuple[list, object] | None = None
+# What forked workers inherit from the parent: the cards and the plan of the run.
+_INHERITED: tuple[list, lint.Plan] | None = None
 
 
 def workers_for(jobs: int | None, cards: int) -> int:
@@ -37,6 +54,21 @@ def workers_for(jobs: int | None, cards: int) -> int:
         return 1
     limit = jobs if jobs and jobs > 0 else (os.cpu_count() or 1)
     return max(1, min(limit, cards // MIN_CARDS_PER_WORKER))
+
+
+def batches(n: int, workers: int) -> list[tuple[int, int]]:
+    """``n`` consecutive cards in (start, end) ranges: a few per worker, of even size."""
+    if n <= 0:
+        return []
+    count = max(workers * BATCHES_PER_WORKER, -(-n // MAX_BATCH))
+    count = max(1, min(count, n))
+    size, extra = divmod(n, count)
+    out, start = [], 0
+    for k in range(count):
+        end = start + size + (1 if k < extra else 0)
+        out.append((start, end))
+        start = end
+    return out
 
 
 def file_groups(cards: list["Card"], n: int) -> list[list[int]]:
@@ -52,45 +84,54 @@ def file_groups(cards: list["Card"], n: int) -> list[list[int]]:
 
 def lint_in_workers(cards: list["Card"], selection: "Selection", workers: int,
                     errors: list["Diagnostic"]) -> list["Diagnostic"]:
-    """Lint ``cards`` in ``workers`` forked processes; diagnostics come back in card order.
+    """Lint ``cards`` in ``workers`` forked processes; the findings are those of one process.
 
     ``errors`` receives the FMT003 findings of cards a parse or a check failed on.
     """
-    global _INHERITED
-    from linter import engine
-
-    groups = file_groups(cards, workers)
-    if len(groups) < 2:
-        return engine.lint_cards(cards, selection=selection, errors=errors)
-    if any(getattr(c, "needs_parse", True) for c in engine.active_checks(selection)):
+    plan = lint.Plan(selection)
+    if plan.splits:
+        parts: list = batches(len(cards), workers)
+        work = _lint_part
+    else:  # a set-level check reads the parse of every card of a file: whole files per worker
+        parts = file_groups(cards, workers)
+        work = _lint_group
+    if len(parts) < 2 or not plan.checks:
+        return lint.lint_cards(cards, selection=selection, errors=errors)
+    if plan.needs_parse:
         from linter import nlp
 
         nlp.get_pipeline()  # built once here; every worker inherits it
-    _INHERITED = (cards, selection)
-    # Ctrl-C waits while the workers start: were it to stop the parent half-way through
-    # starting them, the workers started would run on (they leave Ctrl-C to the parent)
-    blocked = _block_ctrl_c()
-    try:
-        try:
-            pool = multiprocessing.get_context("fork").Pool(len(groups), initializer=_leave_ctrl_c_to_the_parent)
-        except BaseException:
-            _unblock_ctrl_c(blocked)
-            raise
-        with pool:  # leaving it, however, stops every worker
-            _unblock_ctrl_c(blocked)
-            pending = pool.map_async(_lint_group, groups, chunksize=1)
-            while True:
-                # waiting a little at a time: the Ctrl-C may reach another thread of the
-                # process (a numerical library's), and an endless wait would not see it
-                try:
-                    parts = pending.get(timeout=0.2)
-                    break
-                except multiprocessing.TimeoutError:
-                    continue
-    finally:
-        _INHERITED = None
+    for source in {id(c.source): c.source for c in cards if c.source is not None}.values():
+        source.line_col(0)  # each file's line index, made once here and shared, not once per worker
+    # what the checks load and compile on first use (rule data, patterns), loaded here once and
+    # shared: each worker lints one batch and ends, and a new one starts from this process
+    with lint.gc_paused():
+        lint.lint_batch(plan, cards[:WARM_UP], keep_parse=False)
+    results = _run(cards, plan, work, parts, min(workers, len(parts)))
+    if work is _lint_group:
+        return _merge_groups(cards, results, errors)
+    batch = lint.Batch()
+    for (start, _end), (diagnostics, part_errors, members, failed) in zip(parts, results):
+        for index, d in part_errors:
+            d.card_obj = cards[start + index]
+            batch.errors.append(d)
+        for index, d in diagnostics:
+            d.card_obj = cards[start + index]
+            batch.diagnostics.append(d)
+        for code, items in members.items():
+            batch.members.setdefault(code, []).extend((start + p, c) for p, c in items)
+        for code, items in failed.items():
+            batch.failed_collect.setdefault(code, []).extend((start + p, what) for p, what in items)
+    errors.extend(batch.errors)
+    found = batch.diagnostics + lint.judge_files(plan, cards, batch, errors)
+    from linter.checks.base import one_finding_per_defect
+
+    return one_finding_per_defect(found)
+
+
+def _merge_groups(cards: list["Card"], results: list, errors: list["Diagnostic"]) -> list["Diagnostic"]:
     out: list[Diagnostic] = []
-    for diagnostics, group_errors in parts:
+    for diagnostics, group_errors in results:
         for index, d in group_errors:
             d.card_obj = cards[index]
             errors.append(d)
@@ -98,6 +139,34 @@ def lint_in_workers(cards: list["Card"], selection: "Selection", workers: int,
             d.card_obj = cards[index]
             out.append(d)
     return out
+
+
+def _run(cards: list["Card"], plan: lint.Plan, work, parts: list, processes: int) -> list:
+    """``work`` over ``parts`` in ``processes`` forked workers, the results in the order of ``parts``."""
+    global _INHERITED
+    _INHERITED = (cards, plan)
+    # Ctrl-C waits while the workers start: were it to stop the parent half-way through
+    # starting them, the workers started would run on (they leave Ctrl-C to the parent)
+    blocked = _block_ctrl_c()
+    try:
+        try:
+            pool = multiprocessing.get_context("fork").Pool(processes, initializer=_leave_ctrl_c_to_the_parent,
+                                                            maxtasksperchild=1)
+        except BaseException:
+            _unblock_ctrl_c(blocked)
+            raise
+        with pool:  # leaving it, however, stops every worker
+            _unblock_ctrl_c(blocked)
+            pending = pool.map_async(work, parts, chunksize=1)
+            while True:
+                # waiting a little at a time: the Ctrl-C may reach another thread of the
+                # process (a numerical library's), and an endless wait would not see it
+                try:
+                    return pending.get(timeout=0.2)
+                except multiprocessing.TimeoutError:
+                    continue
+    finally:
+        _INHERITED = None
 
 
 def _leave_ctrl_c_to_the_parent() -> None:
@@ -122,18 +191,31 @@ def _unblock_ctrl_c(blocked: bool) -> None:
 Indexed = list[tuple[int, "Diagnostic"]]
 
 
-def _lint_group(indices: list[int]) -> tuple[Indexed, Indexed]:
-    from linter import engine
+def _light(ds: list["Diagnostic"], position: dict[int, int]) -> Indexed:
+    # the card objects stay behind: the parent has them already
+    return [(position[id(d.card_obj)], dataclasses.replace(d, card_obj=None)) for d in ds]
 
+
+def _lint_part(part: tuple[int, int]):
+    """A worker's batch of consecutive cards: the card checks' findings and the FMT003 of
+    the batch (by the card's position in it), and what the set-level checks collected."""
     assert _INHERITED is not None
-    cards, selection = _INHERITED
+    cards, plan = _INHERITED
+    start, end = part
+    subset = cards[start:end]
+    position = {id(card): i for i, card in enumerate(subset)}
+    with lint.gc_paused():
+        batch = lint.lint_batch(plan, subset, keep_parse=False)
+    return (_light(batch.diagnostics, position), _light(batch.errors, position), batch.members,
+            batch.failed_collect)
+
+
+def _lint_group(indices: list[int]) -> tuple[Indexed, Indexed]:
+    """A worker's group of whole files, linted as in one process."""
+    assert _INHERITED is not None
+    cards, plan = _INHERITED
     subset = [cards[i] for i in indices]
     position = {id(card): i for i, card in zip(indices, subset)}
     errors: list[Diagnostic] = []
-    diagnostics = engine.lint_cards(subset, selection=selection, errors=errors)
-
-    def light(ds: list["Diagnostic"]) -> Indexed:
-        # the card objects stay behind: the parent has them already
-        return [(position[id(d.card_obj)], dataclasses.replace(d, card_obj=None)) for d in ds]
-
-    return light(diagnostics), light(errors)
+    diagnostics = lint.lint_cards(subset, selection=plan.selection, errors=errors, keep_parse=False)
+    return _light(diagnostics, position), _light(errors, position)

@@ -9,6 +9,7 @@ nowhere else.
 from __future__ import annotations
 
 import bisect
+from array import array
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
@@ -26,7 +27,9 @@ class SourceFile:
     #: :class:`linter.zipentry.ZipEntry`, with the archive's bytes, the entry's name and
     #: ``pack(raw)``, the archive holding other bytes of the entry)
     container: object | None = None
-    _line_starts: list[int] | None = field(default=None, repr=False)
+    # where each line starts: machine integers, made on first use (a large file has a
+    # line index of hundreds of thousands of entries, which worker processes share)
+    _line_starts: "array[int] | None" = field(default=None, repr=False)
 
     @property
     def entry(self) -> str | None:
@@ -43,7 +46,7 @@ class SourceFile:
     def line_col(self, offset: int) -> tuple[int, int]:
         """1-based line and column (in characters) of a raw-text offset."""
         if self._line_starts is None:
-            starts = [0]
+            starts = array("q", [0])
             find = self.text.find
             i = find("\n")
             while i != -1:

@@ -16,28 +16,28 @@ pytestmark = pytest.mark.skipif(not hasattr(os, "killpg"), reason="needs process
 # The run is made to wait at a known place (after it told the test so) until the Ctrl-C.
 DRIVER = textwrap.dedent("""
     import sys, time
-    from linter import engine, parallel
+    from linter import lint, parallel
 
     parallel.MIN_CARDS_PER_WORKER = 1
     where = sys.argv.pop(1)
     if where == "workers":
-        real = parallel._lint_group
+        real = parallel._lint_part
 
-        def waiting(indices):
+        def waiting(part):
             print("waiting", flush=True)
             time.sleep(60)
-            return real(indices)
+            return real(part)
 
-        parallel._lint_group = waiting
+        parallel._lint_part = waiting
     else:
-        real = engine.parse_cards
+        real = lint.parse_cards
 
         def waiting(cards):
             print("waiting", flush=True)
             time.sleep(60)
             return real(cards)
 
-        engine.parse_cards = waiting
+        lint.parse_cards = waiting
     from linter.cli import main
     main()
 """)

@@ -77,3 +77,70 @@ def test_small_runs_stay_in_one_process():
     assert parallel.workers_for(0, 100) == 1
     assert parallel.workers_for(1, 10**6) == 1
     assert parallel.workers_for(3, 10**6) == 3
+
+
+def _big_set(n: int) -> str:
+    """A set of invented cards that set-level checks have something to say about: names
+    that collide, a leftover name, reminders worded unlike the set's, apostrophes of
+    two kinds."""
+    out = []
+    for i in range(n):
+        kind = i % 6
+        if kind == 0:
+            out.append(f'- name: Gale Rider {i}\n  set: AAA\n  type_line: Creature — Bird\n'
+                       f'  oracle_text: "Skyward {i % 3 + 1} (When this creature enters, scry {i % 3 + 1}.)"\n'
+                       '  power: "1"\n  toughness: "1"\n')
+        elif kind == 1:
+            out.append(f'- name: Storm Heron {i}\n  set: AAA\n  type_line: Creature — Bird\n'
+                       '  oracle_text: "Skyward 2 (Whenever this creature attacks, scry 2.)"\n'
+                       '  power: "1"\n  toughness: "1"\n')
+        elif kind == 2:
+            out.append('- name: Ember Scout\n  set: BBB\n  mana_cost: "{R}"\n  type_line: Creature — Goblin Scout\n'
+                       f'  oracle_text: Haste\n  power: "{i // 6 % 2 + 1}"\n  toughness: "1"\n')
+        elif kind == 3:
+            out.append(f'- name: Torvin, Ember Warden {i}\n  set: BBB\n  type_line: Legendary Creature — Human\n'
+                       '  oracle_text: "Whenever Torvin, Flame Keeper attacks, it deals 1 damage to each opponent."\n'
+                       '  power: "3"\n  toughness: "2"\n')
+        elif kind == 4:
+            out.append(f'- name: Quiet Study {i}\n  set: AAA\n  type_line: Sorcery\n'
+                       "  oracle_text: \"Draw a card. You can't lose the game this turn.\"\n")
+        else:
+            out.append(f'- name: Loud Study {i}\n  set: AAA\n  type_line: Instant\n'
+                       "  oracle_text: \"Draw a card. You can’t win the game this turn.\"\n")
+    return "".join(out)
+
+
+def test_one_large_file_split_between_workers_gives_the_same_findings(tmp_path, monkeypatch):
+    monkeypatch.setattr(parallel, "MIN_CARDS_PER_WORKER", 1)
+    monkeypatch.setattr(parallel, "MAX_BATCH", 9)  # many batches, each file cut in several
+    path = tmp_path / "set.yaml"
+    path.write_text(_big_set(120), encoding="utf-8")
+    single, _ = _report(path, 1)
+    split = parallel.batches(120, 2)
+    assert len(split) > 2 and split[0] == (0, 9)
+    double, report = _report(path, 2)
+    assert double == single  # the same findings, in the same order
+    codes = {d["code"] for d in double}
+    assert {"SET001", "SET002", "SLF001", "TPL011"} <= codes, codes  # set-level checks saw the whole file
+    assert all(d.card_obj is not None and d.card_obj in report.cards for d in report.diagnostics)
+
+
+def test_workers_judge_against_the_oracle_index_as_one_process(tmp_path, monkeypatch):
+    from linter.checks import _oracle
+    from linter.oracle.index import build_index_from_cards
+
+    monkeypatch.setattr(parallel, "MIN_CARDS_PER_WORKER", 1)
+    monkeypatch.setattr(parallel, "MAX_BATCH", 5)
+    real = [{"object": "card", "name": f"Storm Heron {i}", "type_line": "Creature — Bird", "layout": "normal",
+             "oracle_text": "Flying", "power": "1", "toughness": "1"} for i in range(1, 60, 6)]
+    real.append({"object": "card", "name": "Quiet Study 3", "type_line": "Sorcery", "layout": "normal",
+                 "oracle_text": "Draw a card."})
+    index = tmp_path / "oracle.sqlite3"
+    build_index_from_cards(real, index, {"data_date": "2026-05-01"})
+    path = tmp_path / "set.yaml"
+    path.write_text(_big_set(60), encoding="utf-8")
+    with _oracle.using(index):
+        single = [d.as_dict() for d in engine.check_paths([str(path)], select=["ORC"], jobs=1).diagnostics]
+        double = [d.as_dict() for d in engine.check_paths([str(path)], select=["ORC"], jobs=2).diagnostics]
+    assert double == single
+    assert {"ORC001", "ORC007"} <= {d["code"] for d in single}

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from linter.checks._oracle import file_view, rules_text, word_diff
-from linter.checks._textutil import stray_spacing
-from linter.checks.base import Check, Hit
+from linter.checks._oracle import OracleCheck, drift_of, file_view
+from linter.checks.base import Hit
 from linter.diagnostics import Edit, Fix
 from linter.model import Card
 
 
-class RulesTextDiffersFromOracle(Check):
+class RulesTextDiffersFromOracle(OracleCheck):
     """Rules text that has drifted from the card's current Oracle text.
 
     ## What it does
@@ -73,6 +72,7 @@ class RulesTextDiffersFromOracle(Check):
     scope = "set"
     needs_parse = False
     message = "rules text differs from the Oracle text ({date}): {diff}"
+    facts = ("drift",)
 
     def check_set(self, cards: list[Card]) -> Iterable[tuple[Card, Hit]]:
         view = file_view(cards)
@@ -81,15 +81,9 @@ class RulesTextDiffersFromOracle(Check):
         for card, i, face, oracle in view.mirrored_faces():
             if face.oracle_text is None:
                 continue
-            mine, theirs = rules_text(face.oracle_text), rules_text(oracle.get("oracle_text"))
-            if mine == theirs:
-                # whitespace is text: "Enchant  permanent " is not Oracle's "Enchant permanent"
-                if rules_text(face.oracle_text, spacing=True) == rules_text(oracle.get("oracle_text"), spacing=True):
-                    continue
-                stray = [what for _s, _e, what in stray_spacing(face.oracle_text)]
-                diff = "spacing (" + ", ".join(dict.fromkeys(stray)) + ")" if stray else "spacing"
-            else:
-                diff = word_diff(mine, theirs) or "the texts differ"
+            diff = drift_of(card, i, face.oracle_text, oracle.get("oracle_text"))
+            if diff is None:
+                continue
             new = (oracle.get("oracle_text") or "").replace("\r\n", "\n")
             fix = Fix("Take the Oracle text", [Edit(0, len(face.oracle_text), new)], safe=view.fixes_safe,
                       face=i, field="oracle_text")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from linter.checks._oracle import file_view, mana_cost
-from linter.checks.base import Check, Hit
+from linter.checks._oracle import OracleCheck, file_view, mana_cost
+from linter.checks.base import Hit
 from linter.diagnostics import Edit, Fix
 from linter.model import Card
 
@@ -14,7 +14,7 @@ def _shown(cost: str) -> str:
     return cost if cost else "(none)"
 
 
-class ManaCostDiffersFromOracle(Check):
+class ManaCostDiffersFromOracle(OracleCheck):
     """A mana cost that differs from the card's Oracle mana cost.
 
     ## What it does

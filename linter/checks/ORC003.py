@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from linter.checks._oracle import file_view, type_line
-from linter.checks.base import Check, Hit
+from linter.checks._oracle import OracleCheck, file_view, type_line
+from linter.checks.base import Hit
 from linter.diagnostics import Edit, Fix
 from linter.model import Card
 
 
-class TypeLineDiffersFromOracle(Check):
+class TypeLineDiffersFromOracle(OracleCheck):
     """A type line that differs from the card's Oracle type line.
 
     ## What it does

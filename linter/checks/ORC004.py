@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from linter.checks._oracle import file_view, stat
-from linter.checks.base import Check, Hit
+from linter.checks._oracle import OracleCheck, file_view, stat
+from linter.checks.base import Hit
 from linter.diagnostics import Edit, Fix
 from linter.model import Card
 
@@ -14,7 +14,7 @@ _RULES = {"power": ("108.1", "208.1"), "toughness": ("108.1", "208.1"), "loyalty
           "defense": ("108.1", "310.4a")}
 
 
-class StatDiffersFromOracle(Check):
+class StatDiffersFromOracle(OracleCheck):
     """A power, toughness, loyalty or defense that differs from the card's Oracle value.
 
     ## What it does

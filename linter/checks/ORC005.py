@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from linter.checks._oracle import colors, file_view
-from linter.checks.base import Check, Hit
+from linter.checks._oracle import OracleCheck, colors, file_view
+from linter.checks.base import Hit
 from linter.model import COLOR_NAMES, Card
 
 
@@ -13,7 +13,7 @@ def _shown(value: tuple[str, ...]) -> str:
     return " and ".join(COLOR_NAMES[c] for c in value) if value else "(none)"
 
 
-class ColorIndicatorDiffersFromOracle(Check):
+class ColorIndicatorDiffersFromOracle(OracleCheck):
     """A color indicator that differs from the card's Oracle color indicator.
 
     ## What it does

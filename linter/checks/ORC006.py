@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from linter.checks._oracle import file_view
-from linter.checks.base import Check, Hit
+from linter.checks._oracle import OracleCheck, file_view
+from linter.checks.base import Hit
 from linter.model import Card
 
 
@@ -20,7 +20,7 @@ def _what(real, name: str | None = None) -> str:
     return ", ".join(parts) or "a real card"
 
 
-class NameOfARealCard(Check):
+class NameOfARealCard(OracleCheck):
     """A card of a custom set that takes the name of a real card.
 
     ## What it does

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from linter.checks._oracle import file_view, is_card, name_matcher, quote_names
-from linter.checks.base import Check, Hit
+from linter.checks._oracle import OracleCheck, file_view, is_card, near_names, quote_names
+from linter.checks.base import Hit
 from linter.model import Card
 
 #: at most this many real names are named in one message
 SHOWN = 3
 
 
-class NameCloseToARealCard(Check):
+class NameCloseToARealCard(OracleCheck):
     """A card name that is not a real card's but is a few letters away from one.
 
     ## What it does
@@ -60,13 +60,12 @@ class NameCloseToARealCard(Check):
     scope = "set"
     needs_parse = False
     message = "{subject} ({date})"
+    facts = ("near",)
 
     def check_set(self, cards: list[Card]) -> Iterable[tuple[Card, Hit]]:
         view = file_view(cards)
         if view is None:
             return
-        from linter.oracle.index import normalize_name
-
         for m in view.matches:
             card = m.card
             if m.oracle is not None:
@@ -81,7 +80,7 @@ class NameCloseToARealCard(Check):
                 name = face.name or (card.name if len(card.faces) == 1 else None)
                 if not name or i in real:
                     continue
-                close = name_matcher(view.index).near(normalize_name(name))
+                close = near_names(view.index, card, i, name)
                 if not close:
                     continue
                 names = [n for _d, n in close[:SHOWN]]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import functools
 import re
@@ -79,9 +80,15 @@ def loose(text: str, variables: list[str], selves: list[str], subtypes: list[str
         if " " in run:  # the card's subtypes written together: "Zombie Human Cleric"
             s = _replace_ci(s, run, " TYPE ", word=True)
         else:  # one of them, alone or in a list, but not a token's type ("a 1/1 Warrior creature token")
-            s = re.sub(rf"\b{re.escape(run)}s?\b(?!\s+{_TOKEN_NOUN})", " TYPE ", s)
+            s = _one_type(run).sub(" TYPE ", s)
     s = _TYPE_LIST.sub(" TYPE ", s)  # "Bird and/or Soldier", "Faerie or Rogue": the card's own types
     return _words(s)
+
+
+@functools.lru_cache(maxsize=4096)
+def _one_type(subtype: str) -> re.Pattern:
+    """One of a card's subtypes, alone (compiled once per subtype, not once per card)."""
+    return re.compile(rf"\b{re.escape(subtype)}s?\b(?!\s+{_TOKEN_NOUN})")
 
 
 def _is_word_char(ch: str) -> bool:
@@ -187,7 +194,7 @@ def consistent(a: str, b: str) -> bool:
 
 @dataclass
 class Occurrence:
-    card: Card
+    card: Card | None
     face: int
     start: int
     end: int
@@ -207,7 +214,7 @@ def occurrences(card: Card) -> Iterable[Occurrence]:
     table = keywords()
     for i, face in enumerate(card.faces):
         parsed = face.parsed
-        if parsed is None or not face.oracle_text:
+        if parsed is None or not face.oracle_text or not parsed.reminders:
             continue
         selves = list(FaceView(card, i).self_names)  # its names and the parse's "this creature" & co.
         runs = {" ".join(w.text for w in tl.subtypes) for tl in face_type_lines(face) if tl.subtypes}
@@ -302,13 +309,22 @@ class InconsistentReminderText(Check):
                "of this set, such as {example!r} {usual}; this card's reads {text}")
 
     def check_set(self, cards: list[Card]) -> Iterable[tuple[Card, Hit]]:
-        for group in sets_of(cards):
-            yield from self._one_set(group)
+        return self.check_collected(cards, [self.collect(card) for card in cards])
 
-    def _one_set(self, cards: list[Card]) -> Iterable[tuple[Card, Hit]]:
+    def collect(self, card: Card) -> list[Occurrence]:
+        """The card's keywords with their reminder texts, normalized (without the card)."""
+        return [dataclasses.replace(o, card=None) for o in occurrences(card)]
+
+    def check_collected(self, cards: list[Card], collected: list) -> Iterable[tuple[Card, Hit]]:
+        found = {id(card): occs for card, occs in zip(cards, collected)}
+        for group in sets_of(cards):
+            yield from self._one_set(group, found)
+
+    def _one_set(self, cards: list[Card], found: dict[int, list[Occurrence]]) -> Iterable[tuple[Card, Hit]]:
         groups: dict[tuple[str, str], list[Occurrence]] = {}
         for card in cards:
-            for occ in occurrences(card):
+            for occ in found[id(card)]:
+                occ = dataclasses.replace(occ, card=card)
                 groups.setdefault((occ.keyword.lower(), occ.shape), []).append(occ)
         for occs in groups.values():
             counts = Counter(o.key for o in occs)

@@ -72,6 +72,43 @@ def _suffixes(words: list[str]) -> Iterable[str]:
         yield " ".join(words[k:])
 
 
+class _Names:
+    """Names as SLF001 compares a run of capitalized words with them: each name, and the
+    end of each name from any of its spaces on ("Captain Vell" of "Rigger Captain Vell"),
+    in sets, so that a run is looked up, not compared with every name of the file."""
+
+    __slots__ = ("names", "tails")
+
+    def __init__(self, names: set[str]) -> None:
+        self.names = names
+        tails: set[str] = set()
+        for name in names:
+            k = name.find(" ")
+            while k != -1:
+                tails.add(name[k + 1:])
+                k = name.find(" ", k + 1)
+        self.tails = tails
+
+    def closes(self, key: str) -> bool:
+        """Whether ``key`` is one of the names, or (of two words or more) the end of one."""
+        return key in self.names or (" " in key and key in self.tails)
+
+
+def _words(run: str) -> list[str]:
+    words = _fold(run).split(" ")
+    if words[-1].endswith("'s"):
+        words[-1] = words[-1][:-2]  # "Toralf's Disciple's attacks": a stray possessive
+    return words
+
+
+def _excused(run: str, allowed: _Names, possessive: bool) -> bool:
+    """Whether ``allowed`` holds the name ``run`` writes: the run itself or its end is one
+    of them, or the end of one ("a Treasure, Captain Vell gets")."""
+    if possessive and _fold(run) + "s" in allowed.names:
+        return True  # "Follow the Track's" for "Follow the Tracks"
+    return any(allowed.closes(suffix.strip(", ")) for suffix in _suffixes(_words(run)))
+
+
 class LeftoverName(Check):
     """Rules text that refers to the card by a name that is not its name (a leftover after a rename).
 
@@ -131,22 +168,31 @@ class LeftoverName(Check):
     scope = "set"
 
     def check_set(self, cards: list[Card]) -> Iterable[tuple[Card, Hit]]:
-        # a name of another card of the same file is a reference to that card, not a leftover
-        # ("Xenagos Ascended attacks this turn" on a card of a challenge deck)
-        others = None
-        for card in cards:
-            if card.is_token:
-                continue  # a token's text names the objects of the game piece that makes it
-            hits = list(self._card(card, others))
-            if hits and others is None:
-                others = {_fold(p) for c in cards for n in [c.name, *(f.name for f in c.faces)]
-                          for p in (n or "").split("//") if p.strip()}
-                hits = list(self._card(card, others))
-            for hit in hits:
-                yield card, hit
+        return self.check_collected(cards, [self.collect(card) for card in cards])
 
-    def _card(self, card: Card, others: set[str] | None) -> Iterable[Hit]:
+    def collect(self, card: Card) -> list[tuple[Hit, str, bool]]:
+        """The card's leftover names as the card alone tells them: (hit, the run of
+        capitalized words found, whether a possessive ends it)."""
+        if card.is_token:
+            return []  # a token's text names the objects of the game piece that makes it
+        return list(self._card(card))
+
+    def check_collected(self, cards: list[Card], collected: list) -> Iterable[tuple[Card, Hit]]:
+        # a name of another card of the same file is a reference to that card, not a leftover
+        # ("Xenagos Ascended attacks this turn" on a card of a challenge deck): the file's
+        # names are indexed once, and only when a card has a leftover to hold against them
+        others: _Names | None = None
+        for card, found in zip(cards, collected):
+            for hit, run, possessive in found:
+                if others is None:
+                    others = _Names({_fold(p) for c in cards for n in [c.name, *(f.name for f in c.faces)]
+                                     for p in (n or "").split("//") if p.strip()})
+                if not _excused(run, others, possessive):
+                    yield card, hit
+
+    def _card(self, card: Card) -> Iterable[tuple[Hit, str, bool]]:
         allowed: set[str] | None = None
+        names: _Names | None = None
         for i, face in enumerate(card.faces):
             text = face.oracle_text or ""
             if face.parsed is None or len(text) < 8:
@@ -167,8 +213,9 @@ class LeftoverName(Check):
                 if plain is None:
                     plain = face.parsed.plain
                     if allowed is None:
-                        allowed = self._allowed(card) | (others or set())
+                        allowed = self._allowed(card)
                     allowed = allowed | {_fold(n.group("name")) for n in introduced.finditer(plain)}
+                    names = _Names(allowed)
                 if plain[start] == " ":
                     continue  # reminder text
                 run = m.group("name")
@@ -176,7 +223,9 @@ class LeftoverName(Check):
                 if cut:
                     start += cut[-1]
                     run = run[cut[-1]:]
-                found = self._leftover(run, leading, allowed, bool(e.group("poss")))
+                possessive = bool(e.group("poss"))
+                assert names is not None
+                found = self._leftover(run, leading, names, possessive)
                 if found is None:
                     continue
                 offset = run.rfind(found)
@@ -185,8 +234,8 @@ class LeftoverName(Check):
                 from linter.diagnostics import Edit, Fix
 
                 fix = Fix(f"Write {own}", [Edit(s, s + len(found), own)], safe=False, face=i, field="oracle_text")
-                yield self.hit(face=i, field="oracle_text", start=s, end=s + len(found), fix=fix,
-                               found=found, own=own)
+                yield (self.hit(face=i, field="oracle_text", start=s, end=s + len(found), fix=fix,
+                                found=found, own=own), run, possessive)
 
     @staticmethod
     def _own_name(card: Card, face: Face) -> str:
@@ -204,18 +253,11 @@ class LeftoverName(Check):
         return names
 
     @staticmethod
-    def _leftover(run: str, leading: frozenset[str], allowed: set[str], possessive: bool) -> str | None:
+    def _leftover(run: str, leading: frozenset[str], allowed: "_Names", possessive: bool) -> str | None:
         """The name in ``run`` that is not the card's, or None when ``run`` is fine."""
-        if possessive and _fold(run) + "s" in allowed:
-            return None  # "Follow the Track's" for "Follow the Tracks"
-        words = _fold(run).split(" ")
-        if words[-1].endswith("'s"):
-            words[-1] = words[-1][:-2]  # "Toralf's Disciple's attacks": a stray possessive
-        # the card's name, or the end of it, closes the run ("a Treasure, Captain Vell gets")
-        for suffix in _suffixes(words):
-            key = suffix.strip(", ")
-            if key in allowed or any(a.endswith(" " + key) and " " in key for a in allowed):
-                return None
+        if _excused(run, allowed, possessive):
+            return None
+        words = _words(run)
         while words and words[0].rstrip(",") in leading:
             words.pop(0)
         capital = [w for w in words if w[:1].isupper()]

@@ -52,6 +52,10 @@ class MixedApostrophes(Check):
     scope = "set"
     message = "this file writes apostrophes as {want!r} ({majority} times) but this text uses {found!r} ({count} times)"
 
+    def collect(self, card: Card) -> None:
+        """Nothing: the check reads the cards' rules text, never their parse."""
+        return None
+
     def check_set(self, cards: list[Card]) -> Iterable[tuple[Card, Hit]]:
         counts = {STRAIGHT: 0, CURLY: 0}
         places: list[tuple[Card, int, list[tuple[int, str]]]] = []

@@ -43,6 +43,12 @@ _POSSESSIVE = re.compile(r"\b(?:its|his|their)\b")
 _TYPE_LIST = re.compile(r"TYPE(?:(?:,| or| and/or| and|,? or|,? and)? TYPE)+")
 
 
+@functools.lru_cache(maxsize=4096)
+def _one_type(subtype: str) -> re.Pattern:
+    """One of the card's own types, but not a token's (compiled once per subtype)."""
+    return re.compile(rf"\b{re.escape(subtype)}s?\b(?!\s+(?:creature|artifact|enchantment|land|token)s?\b)")
+
+
 def normalize(reminder: str, names: tuple[str, ...] = (), subtypes: tuple[str, ...] = ()) -> str:
     """A reminder text with its variable parts (costs, numbers, self-references, the card's
     creature types, pronouns) replaced, and a declared reminder's placeholders with them."""
@@ -54,8 +60,7 @@ def normalize(reminder: str, names: tuple[str, ...] = (), subtypes: tuple[str, .
         text = text.replace(name, "SELF")
     for sub in sorted(subtypes, key=len, reverse=True):
         # the card's own types, but not a token's ("a 1/1 Warrior creature token")
-        text = re.sub(rf"\b{re.escape(sub)}s?\b(?!\s+(?:creature|artifact|enchantment|land|token)s?\b)",
-                      "TYPE", text)
+        text = _one_type(sub).sub("TYPE", text)
     text = _TYPE_LIST.sub("TYPE", text)
     text = _MANA.sub("{COST}", text)
     text = _number().sub("N", text)
@@ -132,21 +137,33 @@ class ReminderTextWording(Check):
     message = "the reminder text of {keyword} reads {found!r}; {reference} reads {want!r}"
 
     def check_set(self, cards: list[Card]) -> Iterable[tuple[Card, Hit]]:
-        for group in sets_of(cards):
-            yield from self._one_set(group)
+        return self.check_collected(cards, [self.collect(card) for card in cards])
 
-    def _one_set(self, cards: list[Card]) -> Iterable[tuple[Card, Hit]]:
+    def collect(self, card: Card) -> list[tuple[tuple[str, str], int, int, int, str, str]]:
+        """(keyword and its words normalized, face, start, end, reminder, reminder normalized)
+        of each keyword of the card that has reminder text."""
+        out = []
+        for i, face in enumerate(card.faces):
+            subtypes = tuple(face_subtypes(face))
+            for kw, written, s, e, raw in self._reminders(face):
+                names = FaceView(card, i).self_names
+                key = (kw, normalize(written, names))
+                number = written[len(kw):].strip()  # "Infuse 1 (… if it has none.)"
+                compared = normalize(as_fewer_than(raw, number), names, subtypes)
+                out.append((key, i, s, e, raw, compared))
+        return out
+
+    def check_collected(self, cards: list[Card], collected: list) -> Iterable[tuple[Card, Hit]]:
+        found = {id(card): items for card, items in zip(cards, collected)}
+        for group in sets_of(cards):
+            yield from self._one_set(group, found)
+
+    def _one_set(self, cards: list[Card], found: dict) -> Iterable[tuple[Card, Hit]]:
         declared = {k.name.lower(): k.reminder for k in config.active().keywords if k.reminder}
         groups: dict[tuple[str, str], list[tuple[Card, int, int, int, str, str]]] = {}
         for card in cards:
-            for i, face in enumerate(card.faces):
-                subtypes = tuple(face_subtypes(face))
-                for kw, written, s, e, raw in self._reminders(face):
-                    names = FaceView(card, i).self_names
-                    key = (kw, normalize(written, names))
-                    number = written[len(kw):].strip()  # "Infuse 1 (… if it has none.)"
-                    compared = normalize(as_fewer_than(raw, number), names, subtypes)
-                    groups.setdefault(key, []).append((card, i, s, e, raw, compared))
+            for key, i, s, e, raw, compared in found[id(card)]:
+                groups.setdefault(key, []).append((card, i, s, e, raw, compared))
         for (kw, _param), items in groups.items():
             want_raw = declared.get(kw.lower())
             if want_raw is not None:

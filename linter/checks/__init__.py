@@ -4,8 +4,27 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import re
 
 _loaded = False
+_CODE = re.compile(r"^[A-Z]{2,4}\d{3}$")
+
+
+def codes() -> list[str]:
+    """The code of every check, sorted, without importing one: each check lives in the
+    module named by its code (a test holds the two to each other)."""
+    return sorted(info.name for info in pkgutil.iter_modules(__path__) if _CODE.match(info.name))
+
+
+def known_codes() -> list[str]:
+    """:func:`codes`, and the codes of checks registered otherwise (a test's own), sorted."""
+    import sys
+
+    found = set(codes())
+    base = sys.modules.get(f"{__name__}.base")
+    if base is not None:
+        found.update(base.REGISTRY)
+    return sorted(found)
 
 
 def load_all() -> None:

@@ -23,6 +23,7 @@ card is never turned into the real card's text by ``--fix`` on a guess.
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import functools
 import os
@@ -32,9 +33,10 @@ import weakref
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator
+from typing import ClassVar, Iterable, Iterator
 
-from linter.nlp.text import reminder_spans
+from linter.checks._textutil import stray_spacing
+from linter.checks.base import Check, Hit
 from linter.model import Card, Face
 
 #: share of a file's cards that are real cards again from which the file mirrors Oracle
@@ -83,15 +85,16 @@ def _stamp(path: Path) -> tuple | None:
 
 
 def _open() -> tuple:
-    """(index or None, why it cannot be used or None), opened once per file version."""
+    """(index or None, why it cannot be used or None), opened once per file version and
+    process (a worker process opens its own: an SQLite connection does not cross a fork)."""
     global _opened
     from linter.oracle.index import OracleIndex, OracleIndexError
 
     path = index_path()
     stamp = _stamp(path)
-    if _opened is not None and _opened[0] == path and _opened[1] == stamp:
+    if _opened is not None and _opened[0] == path and _opened[1] == stamp and _opened[4] == os.getpid():
         return _opened[2], _opened[3]
-    if _opened is not None and _opened[2] is not None:
+    if _opened is not None and _opened[2] is not None and _opened[4] == os.getpid():
         _opened[2].close()
     index, problem = None, None
     if stamp is None and _explicit is not None:
@@ -101,7 +104,7 @@ def _open() -> tuple:
             index = OracleIndex.open(path)
         except OracleIndexError as exc:
             problem = str(exc)
-    _opened = (path, stamp, index, problem)
+    _opened = (path, stamp, index, problem, os.getpid())
     return index, problem
 
 
@@ -112,7 +115,7 @@ def _broken(exc: Exception) -> None:
     if _opened is not None:
         if _opened[2] is not None:
             _opened[2].close()
-        _opened = (_opened[0], _opened[1], None, str(exc))
+        _opened = (_opened[0], _opened[1], None, str(exc), _opened[4])
 
 
 def reference():
@@ -155,6 +158,14 @@ def rules_text(text: str | None, *, spacing: bool = False) -> str:
     blank lines left out, spaces collapsed (kept as written with ``spacing``)."""
     if not text:
         return ""
+    return _rules_text(text, spacing)
+
+
+@functools.lru_cache(maxsize=1 << 15)
+def _rules_text(text: str, spacing: bool) -> str:
+    # the ORC checks compare a text several times (is it a reprint? does it differ?)
+    from linter.nlp.text import reminder_spans  # here: a run answered from the cache reads no text
+
     text = _typography(text)
     spans = reminder_spans(text)
     for a, b in reversed(spans):
@@ -473,7 +484,10 @@ def _agrees(face: Face, fields: dict, text: bool = True) -> bool:
 
 
 def _build_view(index, cards: list[Card], set_kind: str | None) -> FileView:
-    matches = [_match(index, c) for c in cards]
+    matches = []
+    for c in cards:
+        facts = _facts(c, now=False)
+        matches.append(dataclasses.replace(facts.match, card=c) if facts is not None else _match(index, c))
     counted = [m for m in matches if is_card(m.card) and m.card.name]
     real = sum(1 for m in counted if m.oracle is not None)
     if set_kind in ("oracle", "custom"):
@@ -535,32 +549,46 @@ def osa_distance(a: str, b: str, limit: int) -> int:
 class NameMatcher:
     """Real names within a few edits of a name, found fast.
 
-    Names are grouped by length; within the lengths a match can have, a
-    character-count filter (an edit changes the counts by at most two, a
+    A character-count filter (an edit changes the counts by at most two, a
     transposition not at all) leaves a handful of candidates for the exact
-    distance.  The counts are numpy arrays: one query costs a few milliseconds
-    against tens of thousands of names.
+    distance.  The counts are one numpy array, a row per name over the
+    characters the names use, the rows sorted by length: one query looks at
+    the rows of the lengths a match can have in one array operation.
     """
 
     def __init__(self, pairs) -> None:
         import numpy as np
 
         self._np = np
-        by_len: dict[int, list[tuple[str, str]]] = {}
+        items: list[tuple[str, str]] = []
         for norm, name in pairs:
             # "Fire // Ice" is no name one writes: its faces' names stand for it
             if norm and norm.isascii() and "//" not in name:
-                by_len.setdefault(len(norm), []).append((norm, name))
-        self._buckets = {}
-        for n, items in by_len.items():
-            raw = np.frombuffer("".join(norm for norm, _ in items).encode("ascii"), dtype=np.uint8)
-            codes = raw.reshape(len(items), n)
-            counts = np.zeros((len(items), 128), dtype=np.int16)
-            rows = np.arange(len(items))
-            for j in range(n):
-                np.add.at(counts, (rows, codes[:, j]), 1)
-            self._buckets[n] = (counts, items)
-        self.size = sum(len(items) for items in by_len.values())
+                items.append((norm, name))
+        items.sort(key=lambda item: len(item[0]))  # stable: names of one length keep their order
+        alphabet = sorted({ch for norm, _name in items for ch in norm})
+        self._column = np.full(128, len(alphabet), dtype=np.intp)  # a character no name uses: the last
+        for k, ch in enumerate(alphabet):
+            self._column[ord(ch)] = k
+        counts = np.zeros((len(items), len(alphabet) + 1), dtype=np.int16)
+        if items:
+            text = np.frombuffer("".join(norm for norm, _ in items).encode("ascii"), dtype=np.uint8)
+            rows = np.repeat(np.arange(len(items)), [len(norm) for norm, _ in items])
+            np.add.at(counts, (rows, self._column[text]), 1)
+        self._counts = counts
+        self._items = items
+        lengths = [len(norm) for norm, _ in items]
+        self._first = {}  # length -> first row of that length
+        for row, n in enumerate(lengths):
+            self._first.setdefault(n, row)
+        self._lengths = lengths
+        self.size = len(items)
+
+    def _rows(self, lo: int, hi: int) -> tuple[int, int]:
+        """The rows of the names from ``lo`` to ``hi`` characters long."""
+        import bisect
+
+        return bisect.bisect_left(self._lengths, lo), bisect.bisect_right(self._lengths, hi)
 
     def near(self, normalized: str, limit: int | None = None) -> list[tuple[int, str]]:
         """(distance, real name) of the real names within the allowed distance, closest first;
@@ -569,23 +597,22 @@ class NameMatcher:
         k = max_distance(normalized) if limit is None else limit
         if k <= 0 or not normalized.isascii():
             return []
-        query = np.zeros(128, dtype=np.int16)
-        np.add.at(query, np.frombuffer(normalized.encode("ascii"), dtype=np.uint8), 1)
-        out: dict[str, int] = {}
         n = len(normalized)
-        for length in range(n - k, n + k + 1):
-            bucket = self._buckets.get(length)
-            if bucket is None:
+        lo, hi = self._rows(n - k, n + k)
+        if lo >= hi:
+            return []
+        query = np.zeros(self._counts.shape[1], dtype=np.int16)
+        np.add.at(query, self._column[np.frombuffer(normalized.encode("ascii"), dtype=np.uint8)], 1)
+        close = np.nonzero(np.abs(self._counts[lo:hi] - query).sum(axis=1) <= 2 * k)[0]
+        out: dict[str, int] = {}
+        items = self._items
+        for row in close.tolist():
+            norm, name = items[lo + row]
+            if norm == normalized:
                 continue
-            counts, items = bucket
-            close = np.nonzero(np.abs(counts - query).sum(axis=1) <= 2 * k)[0]
-            for row in close.tolist():
-                norm, name = items[row]
-                if norm == normalized:
-                    continue
-                d = osa_distance(normalized, norm, k)
-                if d <= k and d < out.get(name, k + 1):
-                    out[name] = d
+            d = osa_distance(normalized, norm, k)
+            if d <= k and d < out.get(name, k + 1):
+                out[name] = d
         return sorted(((d, name) for name, d in out.items()), key=lambda x: (x[0], x[1]))
 
 
@@ -607,3 +634,131 @@ def quote_names(names: list[str]) -> str:
     if len(quoted) <= 2:
         return " and ".join(quoted)
     return ", ".join(quoted[:-1]) + " and " + quoted[-1]
+
+
+# --------------------------------------------------------------------------- the work of one card
+
+
+def text_drift(mine: str, theirs: str | None) -> str | None:
+    """How a face's rules text differs from its Oracle text (ORC001's message), or None
+    when it does not."""
+    a, b = rules_text(mine), rules_text(theirs)
+    if a == b:
+        # whitespace is text: "Enchant  permanent " is not Oracle's "Enchant permanent"
+        if rules_text(mine, spacing=True) == rules_text(theirs, spacing=True):
+            return None
+        stray = [what for _s, _e, what in stray_spacing(mine)]
+        return "spacing (" + ", ".join(dict.fromkeys(stray)) + ")" if stray else "spacing"
+    return word_diff(a, b) or "the texts differ"
+
+
+@dataclass
+class CardFacts:
+    """What the ORC checks work out of one card against the index, once for all of them
+    and where the card is read (a worker process): its match, and, where ORC001 and
+    ORC007 run, how its faces' texts drift from Oracle's and the real names near its own."""
+
+    index: tuple  # the index file it was worked out against: (path, stamp)
+    match: Match  # without the card (the process that judges the file has it)
+    drift: dict[tuple[int, str | None], str | None] = field(default_factory=dict)
+    near: dict[int, list[tuple[int, str]]] = field(default_factory=dict)
+    done: set[str] = field(default_factory=set)
+
+
+_FACTS: "weakref.WeakKeyDictionary[Card, CardFacts]" = weakref.WeakKeyDictionary()
+
+
+def card_facts(card: Card, need: Iterable[str] = ()) -> CardFacts | None:
+    """The card's facts (None without an index), with what ``need`` names worked out:
+    "drift" (ORC001), "near" (ORC007)."""
+    facts = _facts(card, now=False)
+    if facts is not None and all(n in facts.done for n in need):
+        return facts
+    # the index this process opened (the run's: looked up once per card, not stat'ed each time)
+    index = _opened[2] if _opened is not None and _opened[4] == os.getpid() else reference()
+    if index is None or _opened is None:
+        return None
+    if facts is None:
+        try:
+            m = _match(index, card)
+        except Exception as exc:
+            from linter.oracle.index import OracleIndexError
+
+            if isinstance(exc, OracleIndexError):
+                _broken(exc)
+                return None
+            raise
+        facts = _FACTS[card] = CardFacts((_opened[0], _opened[1]), dataclasses.replace(m, card=None))
+    m = facts.match
+    if "drift" in need and "drift" not in facts.done:
+        pairs = list(m.faces) + [(i, fields) for i, _real, fields, _agrees in m.real_faces]
+        for i, fields in pairs:
+            mine = card.faces[i].oracle_text
+            if mine is not None:
+                theirs = fields.get("oracle_text")
+                facts.drift[(i, theirs)] = text_drift(mine, theirs)
+        facts.done.add("drift")
+    if "near" in need and "near" not in facts.done:
+        if m.oracle is None and is_card(card):
+            from linter.oracle.index import normalize_name
+
+            real = {i for i, *_rest in m.real_faces}
+            for i, face in enumerate(card.faces):
+                name = face.name or (card.name if len(card.faces) == 1 else None)
+                if name and i not in real:
+                    facts.near[i] = name_matcher(index).near(normalize_name(name))
+        facts.done.add("near")
+    return facts
+
+
+def _facts(card: Card, now: bool = True) -> CardFacts | None:
+    """The card's facts, if they were worked out against the index in use (``now``: as
+    it is on disk now, else as this process opened it)."""
+    facts = _FACTS.get(card)
+    if facts is None:
+        return None
+    if now:
+        reference()  # a file replaced since it was opened is opened again
+    if _opened is None or facts.index != (_opened[0], _opened[1]):
+        return None
+    return facts
+
+
+def drift_of(card: Card, i: int, mine: str, theirs: str | None) -> str | None:
+    """:func:`text_drift` of a face of ``card``, as its facts hold it where they do."""
+    facts = _facts(card, now=False)
+    if facts is not None and (i, theirs) in facts.drift:
+        return facts.drift[(i, theirs)]
+    return text_drift(mine, theirs)
+
+
+def near_names(index, card: Card, i: int, name: str) -> list[tuple[int, str]]:
+    """(distance, real name) of the real names near the name of a face of ``card``."""
+    facts = _facts(card, now=False)
+    if facts is not None and i in facts.near:
+        return facts.near[i]
+    from linter.oracle.index import normalize_name
+
+    return name_matcher(index).near(normalize_name(name))
+
+
+class OracleCheck(Check):
+    """An ORC check: it judges a file's cards against the index (a set-level check that
+    reads no parse).  What one card costs (looking it up, and what ``facts`` names: how its
+    text drifts, the names near its own) is worked out card by card where the card is read
+    (:func:`card_facts`), once for every ORC check, and the file is judged from that."""
+
+    abstract = True
+    scope = "set"
+    needs_parse = False
+    #: what of the card's facts the check reads besides its match
+    facts: ClassVar[tuple[str, ...]] = ()
+
+    def collect(self, card: Card) -> CardFacts | None:
+        return card_facts(card, self.facts)
+
+    def check_collected(self, cards: list[Card], collected: list) -> Iterable[tuple[Card, Hit]]:
+        for card, facts in zip(cards, collected):
+            if facts is not None:
+                _FACTS[card] = facts
+        return self.check_set(cards)

@@ -157,7 +157,78 @@ class KeepRule:
     note: str
 
     def rx(self, names: tuple[str, ...]) -> re.Pattern:
-        return _keep_rx(self.pattern, names)
+        # a pattern without SELF is compiled once, not once for every card's names
+        return _keep_rx(self.pattern, names if "SELF" in self.pattern else ())
+
+    def search(self, names: tuple[str, ...], text: str) -> re.Match | None:
+        """The pattern's first match in ``text``. Where none of the names stands in the
+        text, SELF can match nothing there: the pattern without the names says the same,
+        and is compiled once."""
+        if names and "SELF" in self.pattern and "(?" + "i" not in self.pattern:
+            if not any(n in text for n in names):
+                names = ()
+            else:
+                tail = _after_self(self.pattern)
+                # where what follows SELF follows none of the names, the pattern with them
+                # matches nothing, and need not be compiled for this card
+                if tail is not None and not any(tail.match(text, at + len(n)) for n in names
+                                                for at in _places(text, n)):
+                    return None
+        return self.rx(names).search(text)
+
+
+def _places(text: str, word: str) -> Iterator[int]:
+    at = text.find(word)
+    while at != -1:
+        yield at
+        at = text.find(word, at + 1)
+
+
+@functools.lru_cache(maxsize=64)
+def _after_self(pattern: str) -> re.Pattern | None:
+    """The part of a keep rule's pattern after SELF, where SELF stands once, outside any
+    group and alternation ("A SELF B": a match puts B right after one of the names);
+    None for any other pattern."""
+    if pattern.count("SELF") != 1:
+        return None
+    head, tail = pattern.split("SELF")
+    if not (_top_level_plain(head) and _top_level_plain(tail)):
+        return None
+    try:
+        re.compile(head)
+        return re.compile(tail)
+    except re.error:
+        return None
+
+
+def _top_level_plain(part: str) -> bool:
+    """Whether ``part`` of a pattern closes every group it opens and has no "|" outside them."""
+    depth, i, n = 0, 0, len(part)
+    while i < n:
+        ch = part[i]
+        if ch == "\\":
+            i += 2
+            continue
+        if ch == "[":  # a character class: up to its closing bracket
+            i += 1
+            if i < n and part[i] == "^":
+                i += 1
+            if i < n and part[i] == "]":
+                i += 1
+            while i < n and part[i] != "]":
+                i += 2 if part[i] == "\\" else 1
+            if i >= n:
+                return False
+        elif ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+            if depth < 0:
+                return False
+        elif ch == "|" and depth == 0:
+            return False
+        i += 1
+    return depth == 0
 
 
 @functools.lru_cache(maxsize=2)
@@ -183,24 +254,23 @@ def keep_rule(table: str, *, name: str = "", text: str = "", start: int = 0, end
     line_end = len(text) if line_end < 0 else line_end
     for rule in keep_rules(table):
         if rule.where == "name":
-            if rule.rx(names).search(name):
+            if rule.search(names, name):
                 return rule
             continue
         if not text:
             continue
         if rule.kinds and (ability is None or ability.kind not in rule.kinds):
             continue
-        rx = rule.rx(names)
         if rule.where == "before":
-            hit = rx.search(text[line_start:start])
+            hit = rule.search(names, text[line_start:start])
         elif rule.where == "after":
-            hit = rx.search(text[end:line_end])
+            hit = rule.search(names, text[end:line_end])
         elif ability is None:
             hit = None
         elif rule.where == "ability":
-            hit = rx.search(text[ability.start:ability.end])
+            hit = rule.search(names, text[ability.start:ability.end])
         else:  # granted
-            hit = any(rx.search(text[g.start:g.end]) for g in ability.walk() if g is not ability)
+            hit = any(rule.search(names, text[g.start:g.end]) for g in ability.walk() if g is not ability)
         if hit:
             return rule
     return None

@@ -181,6 +181,10 @@ class FaceView:
     @property
     def holes(self) -> list[Span]:
         """Reminder text and quoted abilities: what ``masked`` blanks."""
+        return list(self._holes)
+
+    @functools.cached_property
+    def _holes(self) -> list[Span]:
         return sorted(self.parsed.reminders + self.parsed.quotes)
 
     @functools.cached_property
@@ -199,7 +203,7 @@ class FaceView:
         return inside(self.parsed.quotes, start, end)
 
     def in_hole(self, start: int, end: int | None = None) -> bool:
-        return inside(self.holes, start, end)
+        return inside(self._holes, start, end)
 
     # -- abilities -------------------------------------------------------------------------
     @property
@@ -377,10 +381,17 @@ def face_view(card: Card, face: Face) -> FaceView:
 
 
 def card_faces(card: Card) -> Iterator[FaceView]:
-    """Every face of ``card`` that has rules text the parser has read."""
+    """Every face of ``card`` that has rules text the parser has read.
+
+    The views are made once per face and shared by every check, so that what a
+    view works out (the walk, the self-references, the holes) is worked out once."""
     for i, face in enumerate(card.faces):
-        if face.oracle_text and face.parsed is not None:
-            yield FaceView(card, i)
+        parsed = face.parsed
+        if face.oracle_text and parsed is not None:
+            view = parsed._view
+            if view is None or view.card is not card or view.index != i:
+                view = parsed._view = FaceView(card, i)
+            yield view
 
 
 @functools.lru_cache(maxsize=1)
@@ -390,7 +401,8 @@ def setting_names() -> frozenset[str]:
 
     from linter.config import Config
 
-    skip = {"path", "select", "ignore", "extend_select", "per_file_ignores", "per_card_ignores", "severity"}
+    skip = {"path", "select", "ignore", "extend_select", "per_file_ignores", "per_card_ignores", "severity",
+            "cache_dir"}
     return frozenset(f.name.replace("_", "-") for f in dc_fields(Config) if f.name not in skip)
 
 

@@ -113,6 +113,21 @@ class Check:
     def check_set(self, cards: list["Card"]) -> Iterable[tuple["Card", Hit]]:
         return ()
 
+    # A set-level check that reads the parse splits its work in two, so that the cards
+    # of a large file can be parsed in worker processes: ``collect`` runs on each card
+    # where the card is parsed and returns what the check needs of it (plain data that
+    # can be sent between processes); ``check_collected`` then judges the file's cards
+    # from that alone, in the process that holds every card of the file, and must not
+    # read the parse. A set-level check that defines neither reads every card of its
+    # file parsed in one process (or, with ``needs_parse = False``, reads no parse).
+    def collect(self, card: "Card") -> object:
+        """What this set-level check needs of one card's parse (see above)."""
+        return None
+
+    def check_collected(self, cards: list["Card"], collected: list) -> Iterable[tuple["Card", Hit]]:
+        """Judge the cards of a file from what :meth:`collect` returned for each."""
+        return self.check_set(cards)
+
     # -- helpers -------------------------------------------------------------------
     def hit(self, *, face: int | None = None, field: str | None = None, start: int | None = None,
             end: int | None = None, fix: Fix | None = None, rules: tuple[str, ...] | None = None,
@@ -179,6 +194,12 @@ def all_checks() -> dict[str, type[Check]]:
 
 
 _READ: "weakref.WeakKeyDictionary[Card, tuple[bool, bool]]" = weakref.WeakKeyDictionary()
+
+
+def what_reads(card: "Card") -> tuple[bool, bool]:
+    """(the entry is no card, the templating checks read it): what :meth:`Check.applies_to`
+    asks of a card, worked out once per card."""
+    return _what_reads(card)
 
 
 def _what_reads(card: "Card") -> tuple[bool, bool]:

@@ -15,6 +15,10 @@ Components mark, they do not judge:
     their CR numbers, as :class:`linter.model.Phrase` marks with token and
     character offsets (``OracleState.matches`` and ``.phrases``).
 
+The spans are marked on a Doc the caller keeps (``get_pipeline()(text)``);
+:func:`parse_faces`, which turns each Doc into plain data and drops it, leaves
+them out.
+
 The card context a component needs (card name, face name, type line, the
 other faces' names) is set on the Doc before the pipeline runs, in
 ``doc._.oracle`` (an :class:`OracleState`); the components add their
@@ -50,7 +54,7 @@ from linter.nlp.keywords import table_version
 from linter.nlp.rulerefs import RuleMatcher, kind_rules
 from linter.nlp.segment import Context, Segmenter
 from linter.nlp.text import SortedSpans, mask
-from linter.nlp.tokenizer import build_tokenizer
+from linter.nlp.tokenizer import register_tokenizer
 
 @dataclass(slots=True)
 class OracleState:
@@ -77,6 +81,9 @@ class OracleState:
     matches: list = field(default_factory=list)  # (start token, end token, PatternInfo)
     phrases: list[Phrase] = field(default_factory=list)
     quotes: list[tuple[int, int]] = field(default_factory=list)
+    #: mark spaCy spans on the Doc (doc.spans); a batch whose Docs are converted and
+    #: dropped (parse_faces) leaves them out
+    spans: bool = True
 
     @property
     def legendary(self) -> bool:
@@ -127,7 +134,8 @@ def oracle_self(doc: Doc) -> Doc:
         short = tuple(s for n in parts for s in selfref.short_names(n))
     refs = selfref.self_spans(st.text, tuple(parts), short)
     st.self_refs = refs
-    doc.spans["self"] = _spans(doc, refs, "SELF")
+    if st.spans:
+        doc.spans["self"] = _spans(doc, refs, "SELF")
     return doc
 
 
@@ -150,10 +158,11 @@ def oracle_abilities(doc: Doc) -> Doc:
     st.abilities = abilities
     st.reminders = seg.reminders
     st.quotes = seg.quotes
-    doc.spans["reminder"] = _spans(doc, seg.reminders, "REMINDER")
-    doc.spans["abilities"] = [
-        s for a in abilities for s in _spans(doc, [(a.start, a.end)], a.kind.upper())
-    ]
+    if st.spans:
+        doc.spans["reminder"] = _spans(doc, seg.reminders, "REMINDER")
+        doc.spans["abilities"] = [
+            s for a in abilities for s in _spans(doc, [(a.start, a.end)], a.kind.upper())
+        ]
     return doc
 
 
@@ -182,15 +191,22 @@ def _assign_rules(a: Ability, rules: dict[str, tuple[str, ...]]) -> None:
 
 
 class RuleRefs:
+    """The vocabulary component.  Its phrase matcher (thousands of CR terms) is built the
+    first time a Doc needs it: a run whose checks read no phrase never builds it."""
+
     def __init__(self, nlp: Language):
         self.nlp = nlp
-        self.matcher = RuleMatcher(nlp)
+        self._matcher: RuleMatcher | None = None
         self.version = table_version()
 
-    def __call__(self, doc: Doc) -> Doc:
-        if table_version() != self.version:  # a configuration added keywords
-            self.matcher = RuleMatcher(self.nlp)
+    @property
+    def matcher(self) -> RuleMatcher:
+        if self._matcher is None or table_version() != self.version:  # a configuration added keywords
             self.version = table_version()
+            self._matcher = RuleMatcher(self.nlp)
+        return self._matcher
+
+    def __call__(self, doc: Doc) -> Doc:
         st = _state(doc)
         _token_table(doc, st)
         starts, ends = st.tok_starts, st.tok_ends
@@ -263,11 +279,11 @@ MAX_TEXT_LENGTH = 2**31 - 1
 def get_pipeline() -> Language:
     """The pipeline, built once per process."""
     _register_extensions()
-    nlp = spacy.blank("en")
+    # built with our tokenizer, not English's (which would be built first, to be replaced)
+    nlp = spacy.blank("en", config={"nlp": {"tokenizer": {"@tokenizers": register_tokenizer()}}})
     # spaCy's limit guards the memory of a parser or NER model; this pipeline has neither and
     # its components run in time linear in the text, so a long rules text is parsed, not refused
     nlp.max_length = MAX_TEXT_LENGTH
-    nlp.tokenizer = build_tokenizer(nlp)
     nlp.add_pipe("oracle_self")
     nlp.add_pipe("oracle_abilities")
     nlp.add_pipe("oracle_rule_refs")
@@ -370,8 +386,9 @@ def _prepare(nlp: Language, face: Face, card: Card | None) -> Doc:
     faces = card.faces if card is not None else [face]
     others = tuple(f.name for f in faces if f is not face and f.name)
     card_name = card.name if card is not None else None
+    # the Doc is converted to plain data (to_parsed) and dropped: no spans to mark on it
     doc._.oracle = OracleState(card_name, face.name, face.type_line, others, text,
-                               _build_context(card_name, face.name, face.type_line, others))
+                               _build_context(card_name, face.name, face.type_line, others), spans=False)
     return doc
 
 

@@ -166,6 +166,98 @@ def pattern_rules(p: dict) -> tuple[str, ...]:
     return tuple(out)
 
 
+class _Phrases:
+    """Fixed phrases matched on the hashes of the tokens' text (``ORTH``) or of its lower
+    case (``LOWER``), as spaCy's PhraseMatcher matches them, from a trie of token hashes:
+    its phrases are kept as strings, so that building it makes no Doc and adds nothing to
+    the vocabulary (most of the cost of a PhraseMatcher of thousands of phrases)."""
+
+    def __init__(self, lower: bool) -> None:
+        self.lower = lower
+        self.root: dict = {}
+        self.pending: list[tuple[str, str]] = []  # (pattern id, phrase) not yet in the trie
+
+    def add(self, pid: str, phrases, own: frozenset[str] = frozenset()) -> None:
+        """Add the phrases of pattern ``pid``; where two patterns have one phrase, the one
+        whose ``own`` phrases (its names as written, not their inflections) hold it is
+        found first ("locked" is the term Locked before it is a form of Lock)."""
+        self.pending.extend((pid, p, p in own) for p in phrases)
+
+    def build(self, tokens_of: dict[str, list[str]]) -> None:
+        """Put the pending phrases in the trie, each as the tokens ``tokens_of`` gives."""
+        from spacy.strings import get_string_id
+
+        hashes: dict[str, int] = {}
+        for pid, phrase, first in self.pending:
+            words = tokens_of[phrase]
+            if not words:
+                continue
+            key = get_string_id(pid)
+            node = self.root
+            for w in words:
+                if self.lower:
+                    w = w.lower()
+                h = hashes.get(w)
+                if h is None:
+                    h = hashes[w] = get_string_id(w)
+                node = node.setdefault(h, {})
+            # no token hashes to 0 (the hash of no text) or to -1 (the count of own patterns)
+            ends = node.setdefault(0, [])
+            if key not in ends:
+                if first:  # after the phrase's other own patterns, before the rest
+                    ahead = node.get(-1, 0)
+                    ends.insert(ahead, key)
+                    node[-1] = ahead + 1
+                else:
+                    ends.append(key)
+        self.pending = []
+
+    def __call__(self, hashes: list[int]):
+        """(pattern key, start, end) of every phrase in the token hashes."""
+        root = self.root
+        n = len(hashes)
+        for s in range(n):
+            node = root.get(hashes[s])
+            e = s + 1
+            while node is not None:
+                ends = node.get(0)
+                if ends is not None:
+                    for key in ends:
+                        yield key, s, e
+                if e >= n:
+                    break
+                node = node.get(hashes[e])
+                e += 1
+
+
+def _tokenized(nlp, phrases: list[str]) -> dict[str, list[str]]:
+    """Each phrase's tokens as the pipeline's tokenizer splits it, kept in the cache
+    directory for these phrases and this tokenizer (tokenizing thousands of phrases in a
+    fresh process is most of the cost of building the matcher)."""
+    import json
+    from pathlib import Path
+
+    import spacy
+
+    from linter import catalogue
+
+    rules = Path(__file__).with_name("tokenizer.py")
+    try:
+        rules_stamp = rules.stat().st_mtime_ns, rules.stat().st_size
+    except OSError:
+        rules_stamp = None
+    unique = sorted(set(phrases))
+    stamp = json.dumps([spacy.__version__, rules_stamp, unique], ensure_ascii=True)
+    kept = catalogue.compiled("phrase-tokens", stamp)
+    found = kept.read() if kept is not None else None
+    if isinstance(found, list) and len(found) == len(unique) and all(isinstance(t, list) for t in found):
+        return dict(zip(unique, found))
+    out = {p: [t.text for t in doc] for p, doc in zip(unique, nlp.tokenizer.pipe(unique))}
+    if kept is not None:
+        kept.write([out[p] for p in unique])
+    return out
+
+
 class RuleMatcher:
     """Every phrase pattern, compiled once for a vocabulary."""
 
@@ -177,9 +269,9 @@ class RuleMatcher:
         data = patterns_data()
         self.info: dict[str, PatternInfo] = {}
         self.matcher = Matcher(nlp.vocab, validate=True)
-        self.phrase_lower = PhraseMatcher(nlp.vocab, attr="LOWER")
-        self.phrase_orth = PhraseMatcher(nlp.vocab, attr="ORTH")
-        self.phrase_shape = PhraseMatcher(nlp.vocab, attr="SHAPE")
+        self.phrase_lower = _Phrases(lower=True)
+        self.phrase_orth = _Phrases(lower=False)
+        self.phrase_shape = PhraseMatcher(nlp.vocab, attr="SHAPE")  # a few phrases: +1/+1 and the like
         phrase_by_attr = {"ORTH": self.phrase_orth, "LOWER": self.phrase_lower, "SHAPE": self.phrase_shape}
         # The Matcher builds a Token object for every token it visits, which costs
         # more than everything else together: it only runs on a text that has
@@ -194,7 +286,8 @@ class RuleMatcher:
             self.info[info.id] = info
             phrases = list(p.get("phrases", ())) + product_phrases(p.get("product"))
             if phrases:
-                phrase_by_attr[p.get("attr", "LOWER")].add(info.id, [make(t) for t in phrases])
+                attr = p.get("attr", "LOWER")
+                phrase_by_attr[attr].add(info.id, [make(t) for t in phrases] if attr == "SHAPE" else phrases)
                 if p.get("attr", "LOWER") == "LOWER":
                     self._lower.update(t.lower() for t in phrases)
             if "tokens" in p:
@@ -214,7 +307,7 @@ class RuleMatcher:
             for rule, names in by_rule.items():
                 pid = f"keyword-{rule}"
                 self.info[pid] = PatternInfo(pid, label, (rule,))
-                self.phrase_lower.add(pid, [make(n) for n in names])
+                self.phrase_lower.add(pid, names)
                 self._lower.update(names)
         if "keyword_actions" in gen:
             spec = gen["keyword_actions"]
@@ -227,13 +320,16 @@ class RuleMatcher:
                 phrases = [" ".join([f, *words[1:]]) for f in forms]
                 pid = f"action-{rule}"
                 self.info[pid] = PatternInfo(pid, spec["label"], (rule,), sense=name)
-                self.phrase_lower.add(pid, [make(t) for t in phrases])
+                self.phrase_lower.add(pid, phrases)
                 self._lower.update(phrases)
         forms = {k.lower(): list(v) for k, v in (data.get("forms") or {}).items()}
         if "glossary" in gen:
             self._add_glossary(gen["glossary"], forms, make)
         if "types" in gen:
             self._add_types(gen["types"], forms, make)
+        tokens_of = _tokenized(nlp, [p for m in (self.phrase_orth, self.phrase_lower) for _pid, p, _o in m.pending])
+        self.phrase_orth.build(tokens_of)
+        self.phrase_lower.build(tokens_of)
 
     def _add_glossary(self, spec: dict, forms: dict[str, list[str]], make) -> None:
         """One pattern per glossary term: every name it lists, in its written forms.
@@ -256,7 +352,7 @@ class RuleMatcher:
             phrases = sorted({p for n in names for p in term_phrases(n, forms)} - self._lower)
             if phrases:
                 self.info[pid] = PatternInfo(pid, spec["label"], term.rules, (term.term,))
-                self.phrase_lower.add(pid, [make(p) for p in phrases])
+                self.phrase_lower.add(pid, phrases, frozenset(n.lower() for n in names))
 
     def _add_types(self, spec: dict, forms: dict[str, list[str]], make) -> None:
         """Subtypes (matched as capitalised words, in the singular and plural) with
@@ -271,7 +367,7 @@ class RuleMatcher:
             pid = f"subtype-{family}"
             self.info[pid] = PatternInfo(pid, spec["label"], (rule,), sense=family)
             phrases = sorted({f for name in entry["names"] for f in _subtype_forms(name, forms)})
-            self.phrase_orth.add(pid, [make(p) for p in phrases])
+            self.phrase_orth.add(pid, phrases)
 
     def __call__(self, doc, text: str | None = None, lowers: list[int] | None = None
                  ) -> list[tuple[int, int, PatternInfo]]:
@@ -285,18 +381,18 @@ class RuleMatcher:
             strings = doc.vocab.strings
             by_key = self._by_key = {strings.add(pid): info for pid, info in self.info.items()}
         raw = []
-        matchers = [self.phrase_orth, self.phrase_lower, self.phrase_shape]
+        if lowers is None:
+            lowers = [t.lower for t in doc]
+        found = [self.phrase_orth([t.orth for t in doc]), self.phrase_lower(lowers), self.phrase_shape(doc)]
         if self.anchors:
-            if lowers is None:
-                lowers = [t.lower for t in doc]
             words = set(lowers)
             first, needs = self._anchor_keys(doc)
             if (first is None or not first.isdisjoint(words)) and any(all(not alts.isdisjoint(words) for alts in need) for need in needs):
-                matchers.append(self.matcher)
+                found.append(self.matcher(doc))
         append = raw.append
         n = len(doc)
-        for matcher in matchers:
-            for key, s, e in matcher(doc):
+        for matches in found:
+            for key, s, e in matches:
                 info = by_key[key]
                 if info.runs_on and doc[e - 1].text.startswith("{"):
                     # "Add {R}" runs on over "{R}{G}"

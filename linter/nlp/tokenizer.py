@@ -33,8 +33,22 @@ _EXTRA_INFIXES = [
 ]
 
 
+#: the name the tokenizer is registered under (spaCy's registry of tokenizers)
+REGISTERED = "oraclelint.tokenizer.v1"
+
+
+def register_tokenizer() -> str:
+    """Register :func:`build_tokenizer` in spaCy's registry (once); its registered name."""
+    from spacy.util import registry
+
+    if REGISTERED not in registry.tokenizers:
+        registry.tokenizers.register(REGISTERED, func=lambda: build_tokenizer)
+    return REGISTERED
+
+
 def build_tokenizer(nlp):
-    """A tokenizer for ``nlp`` (a blank English pipeline) with the rules above."""
+    """A tokenizer for ``nlp`` (a blank English pipeline) with the rules above: English's
+    rules (its language defaults) and Magic's."""
     from spacy.tokenizer import Tokenizer
     from spacy.util import compile_infix_regex, compile_prefix_regex, compile_suffix_regex
 
@@ -49,7 +63,8 @@ def build_tokenizer(nlp):
     # are not an issue: none of them contains braces, dashes or bullets.
     # English keeps a single letter with its full stop as one token ("X.", "b.");
     # in rules text that letter is a variable ending a sentence ("… mana value X.")
-    rules = {k: v for k, v in nlp.tokenizer.rules.items() if not (len(k) == 2 and k[1] == "." and k[0].isalpha())}
+    rules = {k: v for k, v in defaults.tokenizer_exceptions.items()
+             if not (len(k) == 2 and k[1] == "." and k[0].isalpha())}
     return Tokenizer(
         nlp.vocab,
         rules=rules,
@@ -57,5 +72,5 @@ def build_tokenizer(nlp):
         suffix_search=compile_suffix_regex(suffixes).search,
         infix_finditer=compile_infix_regex(infixes).finditer,
         token_match=_TOKEN_MATCH.fullmatch,
-        url_match=nlp.tokenizer.url_match,
+        url_match=defaults.url_match,
     )

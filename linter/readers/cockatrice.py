@@ -17,9 +17,6 @@ import gc
 import re
 from functools import lru_cache
 
-from defusedxml import DefusedXmlException
-from defusedxml.ElementTree import DefusedXMLParser
-from xml.parsers import expat
 
 from linter.model import COLORS, Card, Face, order_colors, split_type_line
 from linter.fixes_codecs import xml_codec
@@ -195,6 +192,11 @@ def _looks_like(probe) -> bool:
 
 def read_cockatrice(source: SourceFile, result: ReadResult) -> None:
     """Fill ``result`` with the cards of a Cockatrice XML file."""
+    from xml.parsers import expat  # here: a run that reads no XML imports no XML parser
+
+    from defusedxml import DefusedXmlException
+    from defusedxml.ElementTree import DefusedXMLParser
+
     # the text was decoded as UTF-8 already, whatever the declaration says
     parser = DefusedXMLParser(encoding="utf-8")
     ex = parser.parser

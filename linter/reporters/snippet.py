@@ -13,6 +13,8 @@ TAB = "    "
 def source_line(d: Diagnostic) -> str | None:
     """The text of the diagnostic's first line in its source file, if known."""
     card = d.card_obj
+    if getattr(card, "from_cache", False):  # a finding from the results cache keeps its line
+        return card.line
     src = getattr(card, "source", None) if card is not None else None
     if src is None or not src.text:
         return None

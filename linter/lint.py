@@ -1,0 +1,335 @@
+"""Linting cards: the parse of their rules text and the active checks, in one place.
+
+The engine (:mod:`linter.engine`, one process) and the worker processes
+(:mod:`linter.parallel`) both lint through this module, in two steps:
+
+1. :func:`lint_batch` parses a batch of cards, runs the card checks on them
+   and gathers, for every set-level check, the cards it judges and what it
+   collected of each (:meth:`~linter.checks.base.Check.collect`, where the
+   check reads the parse);
+2. :func:`judge_files` runs the set-level checks on every file's cards, from
+   what step 1 gathered: it never needs the parse, so a worker may drop its
+   batch's parse as soon as the batch is done, and the parent process judges
+   the files whose cards its workers parsed.
+
+The findings, and their order, are the same however the cards are batched.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gc
+import traceback
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from linter.checks.base import Check, Hit, all_checks, one_finding_per_defect, what_reads
+from linter.diagnostics import Diagnostic
+from linter.model import Card
+from linter.selection import Selection
+
+UNREADABLE = "FMT001"
+MALFORMED_ENTRY = "FMT002"
+INTERNAL_ERROR = "FMT003"
+
+#: faces parsed in one ``nlp.pipe`` batch
+PARSE_BATCH = 256
+
+
+@contextlib.contextmanager
+def gc_paused():
+    """Pause the cyclic garbage collector for one run.
+
+    A run builds tens of thousands of long-lived card, face and ability
+    objects and frees them together at the end; the collector's repeated
+    scans of that growing heap cost more than a third of the parse time and
+    find nothing to free.
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def parse_cards(cards: list[Card]) -> list[tuple[Card, int, Exception]]:
+    """Run the NLP pipeline over every face of every card (sets ``face.parsed``).
+
+    A face whose parse raises keeps ``parsed = None`` and is returned as
+    (card, face index, exception); every other face is parsed.  After a
+    failure the batch it happened in is parsed again one face at a time to
+    find the face, and the rest goes on in batches.
+    """
+    from linter import nlp  # spaCy is imported only when a run needs it
+
+    failed: list[tuple[Card, int, Exception]] = []
+    pending = [(face, card, i) for card in cards for i, face in enumerate(card.faces)]
+    with gc_paused():
+        while pending:
+            try:
+                nlp.parse_faces(((face, card) for face, card, _i in pending), batch_size=PARSE_BATCH)
+                break
+            except Exception:
+                rest = [item for item in pending if item[0].parsed is None]
+                suspects, pending = rest[:PARSE_BATCH], rest[PARSE_BATCH:]
+                for face, card, i in suspects:
+                    try:
+                        nlp.parse_faces([(face, card)], batch_size=1)
+                    except Exception as exc:  # one face's text must not stop the run
+                        face.parsed = None
+                        failed.append((card, i, exc))
+    return failed
+
+
+def active_checks(selection: Selection) -> list[Check]:
+    return [cls() for code, cls in all_checks().items() if selection.active(code)]
+
+
+def needs_parse(check: Check) -> bool:
+    return getattr(check, "needs_parse", True)
+
+
+class Plan:
+    """The active checks of a run, sorted once by what they read.
+
+    What a card is (an entry that is no card, a card outside the tournament
+    pool) is worked out once per card, and the card checks that read such a
+    card are picked from lists made once per kind, instead of asking every
+    check of every card.
+    """
+
+    def __init__(self, selection: Selection, checks: list[Check] | None = None) -> None:
+        self.selection = selection
+        self.checks = active_checks(selection) if checks is None else checks
+        self.needs_parse = any(needs_parse(c) for c in self.checks)
+        self.card_checks = [c for c in self.checks if c.scope == "card"]
+        self.set_checks = [c for c in self.checks if c.scope == "set"]
+        self._by_kind: dict[tuple[bool, bool, bool], tuple[list[Check], bool]] = {}
+
+    @property
+    def splits(self) -> bool:
+        """Whether every set-level check can judge a file from what was collected of its
+        cards (else the cards of a file must be parsed and judged in one process)."""
+        return all(judges_collected(c) for c in self.set_checks)
+
+    def card_checks_for(self, card: Card, parsed: bool, kind: tuple[bool, bool]) -> list[Check]:
+        """The card checks that read ``card``, whose :func:`what_reads` is ``kind``."""
+        no_card, templating = kind
+        key = (no_card, templating, parsed)
+        found = self._by_kind.get(key)
+        if found is None:
+            checks = [c for c in self.card_checks if _reads(c, no_card, templating, parsed)]
+            found = self._by_kind[key] = (checks, any(type(c).applies_to is not Check.applies_to for c in checks))
+        checks, ask = found
+        if ask:  # checks of their own mind, asked card by card
+            return [c for c in checks if type(c).applies_to is Check.applies_to or c.applies_to(card)]
+        return checks
+
+    def applies(self, check: Check, card: Card, parsed: bool, kind: tuple[bool, bool]) -> bool:
+        if type(check).applies_to is not Check.applies_to:
+            return check.applies_to(card) and (parsed or not needs_parse(check))
+        return _reads(check, kind[0], kind[1], parsed)
+
+
+def _reads(check: Check, no_card: bool, templating: bool, parsed: bool) -> bool:
+    """Check.applies_to, from what the card is (for checks that keep the base class's)."""
+    if not parsed and needs_parse(check):
+        return False
+    if type(check).applies_to is not Check.applies_to:
+        return True  # asked per card
+    if no_card and not check.reads_non_cards:
+        return False
+    return templating or check.category != "templating"
+
+
+def judges_collected(check: Check) -> bool:
+    """Whether a set-level check judges a file without reading the parse: it collects
+    what it needs of the parse card by card (``collect``), or needs no parse at all."""
+    return type(check).collect is not Check.collect or not needs_parse(check)
+
+
+@dataclass
+class Batch:
+    """What linting a batch of cards found.
+
+    ``members`` holds, for every set-level check, the batch's cards it
+    judges (their positions in the batch) with what it collected of each;
+    ``failed_collect`` the first card a check's ``collect`` raised on, per
+    check, with the error described.
+    """
+
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    errors: list[Diagnostic] = field(default_factory=list)
+    members: dict[str, list[tuple[int, Any]]] = field(default_factory=dict)
+    failed_collect: dict[str, list[tuple[int, str]]] = field(default_factory=dict)
+
+
+def lint_batch(plan: Plan, cards: list[Card], *, keep_parse: bool = True) -> Batch:
+    """Parse ``cards`` and run the card checks on them; gather what the set-level checks need.
+
+    With ``keep_parse`` False each face's parse is dropped once its card is done.
+    A parse or a check that raises on a card becomes one FMT003 diagnostic for
+    that card in ``Batch.errors``; the card's other checks, and every other
+    card, are still checked.
+    """
+    out = Batch()
+    if not cards or not plan.checks:
+        return out
+    # ids of cards with a face whose parse failed, with their FMT003 findings (reported with
+    # the card's other failures, card by card, so that batches add up to the whole run)
+    unparsed: dict[int, list[Diagnostic]] = {}
+    if plan.needs_parse:
+        for card, face, exc in parse_cards([c for c in cards if any(f.parsed is None for f in c.faces)]):
+            unparsed.setdefault(id(card), []).append(
+                internal_error(card, exc, "the parse of its rules text", face=face))
+    diagnostics = out.diagnostics
+    collecting = [c for c in plan.set_checks if type(c).collect is not Check.collect]
+    plain_sets = [c for c in plan.set_checks if type(c).collect is Check.collect]
+    for check in plan.set_checks:
+        out.members[check.code] = []
+    for position, card in enumerate(cards):
+        parsed = id(card) not in unparsed
+        if not parsed:
+            out.errors.extend(unparsed[id(card)])
+        kind = what_reads(card)  # once per card, not once per check
+        for check in plan.card_checks_for(card, parsed, kind):
+            try:
+                for hit in check.check_card(card):
+                    diagnostics.append(resolve(check, card, hit))
+            except Exception as exc:  # a bug in one check must not stop the run
+                out.errors.append(internal_error(card, exc, check.code))
+        for check in plain_sets:
+            if plan.applies(check, card, parsed, kind):
+                out.members[check.code].append((position, None))
+        for check in collecting:
+            if not plan.applies(check, card, parsed, kind):
+                continue
+            try:
+                out.members[check.code].append((position, check.collect(card)))
+            except Exception as exc:
+                out.failed_collect.setdefault(check.code, []).append((position, describe_exception(exc)))
+        if not keep_parse:
+            for face in card.faces:
+                face.parsed = None
+    return out
+
+
+def judge_files(plan: Plan, cards: list[Card], batch: Batch, errors: list[Diagnostic]) -> list[Diagnostic]:
+    """Run the set-level checks on every file's cards, from what ``batch`` gathered of
+    ``cards`` (positions in ``batch`` are positions in ``cards``)."""
+    out: list[Diagnostic] = []
+    if not plan.set_checks:
+        return out
+    file_of = [card.source.path if card.source else "" for card in cards]
+    files: dict[str, int] = {}
+    for path in file_of:
+        files.setdefault(path, len(files))
+
+    def by_file(items) -> list[list]:
+        parts: list[list] = [[] for _ in files]
+        for item in items:
+            parts[files[file_of[item[0]]]].append(item)
+        return parts
+
+    members = {c.code: by_file(batch.members.get(c.code, ())) for c in plan.set_checks}
+    failures = {code: by_file(items) for code, items in batch.failed_collect.items()}
+    for k in range(len(files)):
+        for check in plan.set_checks:
+            mine = members[check.code][k]
+            if not mine:
+                continue
+            group = [cards[p] for p, _c in mine]
+            failed = failures[check.code][k] if check.code in failures else None
+            if failed:
+                errors.append(internal_error(group[0], failed[0][1], f"{check.code} (a check of the whole file)"))
+                continue
+            try:
+                if type(check).collect is Check.collect:
+                    found = check.check_set(group)
+                else:
+                    found = check.check_collected(group, [c for _p, c in mine])
+                for card, hit in found:
+                    out.append(resolve(check, card, hit))
+            except Exception as exc:
+                errors.append(internal_error(group[0], exc, f"{check.code} (a check of the whole file)"))
+    return out
+
+
+def lint_cards(cards: list[Card], select=None, ignore=None, *, selection: Selection | None = None,
+               errors: list[Diagnostic] | None = None, keep_parse: bool = True) -> list[Diagnostic]:
+    """Parse the cards' rules text and run the active checks over them.
+
+    A parse or a check that raises on a card becomes one FMT003 diagnostic
+    for that card in ``errors`` (not in the returned findings); the other
+    checks of the card, and every other card, are still checked.
+    """
+    with gc_paused():
+        plan = Plan(selection or Selection(select, ignore))
+        if not cards or not plan.checks:
+            return []
+        # a set-level check that reads the parse in check_set needs every card of its file parsed
+        batch = lint_batch(plan, cards, keep_parse=keep_parse or not plan.splits)
+        errors = errors if errors is not None else []
+        errors.extend(batch.errors)
+        found = batch.diagnostics + judge_files(plan, cards, batch, errors)
+        return one_finding_per_defect(found)
+
+
+def resolve(check: Check, card: Card, hit: Hit) -> Diagnostic:
+    """Turn a check's hit into a diagnostic with a line and column in the source file."""
+    loc = card.field_loc(hit.face, hit.field)
+    line = column = end_line = end_column = 1
+    if loc is not None:
+        start = hit.start or 0
+        line, column = loc.position(start)
+        if hit.end is not None and hit.end > start:
+            # the end is one past the last character of the span, so that markup or
+            # escapes between the span and the next character are not covered
+            end_line, end_column = loc.position(hit.end - 1)
+            end_column += 1
+        else:
+            end_line, end_column = line, column
+    face_name = None
+    if hit.face is not None and 0 <= hit.face < len(card.faces):
+        face_name = card.faces[hit.face].name
+    return Diagnostic(
+        code=check.code, name=check.name, category=check.category,
+        severity=hit.severity or check.severity, message=hit.message,
+        rules=tuple(hit.rules if hit.rules is not None else check.rules),
+        path=card.source.path if card.source else "",
+        line=line, column=column, end_line=end_line, end_column=end_column,
+        card=card.name or face_name, face=hit.face, field=hit.field,
+        start=hit.start, end=hit.end, fix=hit.fix, card_obj=card,
+        entry=card.source.entry if card.source else None,
+    )
+
+
+def describe_exception(exc: BaseException, limit: int = 300) -> str:
+    """"KeyError: 'x' (ABL003.py:42)": the type, the message on one line, where it was raised."""
+    text = " ".join(str(exc).split())
+    if len(text) > limit:
+        text = text[:limit - 1] + "…"
+    out = f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+    frames = traceback.extract_tb(exc.__traceback__)
+    if frames:
+        last = frames[-1]
+        out += f" ({last.filename.replace(chr(92), '/').rsplit('/', 1)[-1]}:{last.lineno})"
+    return out
+
+
+def internal_error(card: Card, exc: BaseException | str, what: str, face: int | None = None) -> Diagnostic:
+    """The FMT003 finding of a card that ``what`` (a check's code, or the parse) failed on;
+    ``exc`` is the exception, or already described (:func:`describe_exception`)."""
+    from linter.checks.FMT003 import CardNotChecked as check
+
+    field_name = "oracle_text" if face is not None else None
+    error = exc if isinstance(exc, str) else describe_exception(exc)
+    hit = Hit(check.message.format(what=what, error=error), face=face, field=field_name,
+              start=0 if face is not None else None)
+    d = resolve(check, card, hit)
+    if face is None and card.loc is not None:  # the card as a whole: where its entry starts
+        d.line, d.column = card.loc.position(0)
+        d.end_line, d.end_column = d.line, d.column
+    return d
