@@ -61,6 +61,9 @@ def batches(n: int, workers: int) -> list[tuple[int, int]]:
     if n <= 0:
         return []
     count = max(workers * BATCHES_PER_WORKER, -(-n // MAX_BATCH))
+    # a whole number of rounds: with one batch more than the workers can take at once, the
+    # last would run alone while the other workers wait
+    count = -(-count // workers) * workers
     count = max(1, min(count, n))
     size, extra = divmod(n, count)
     out, start = [], 0

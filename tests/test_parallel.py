@@ -110,6 +110,16 @@ def _big_set(n: int) -> str:
     return "".join(out)
 
 
+def test_batches_are_even_and_come_in_whole_rounds():
+    for n, workers in ((35_744, 2), (9_000, 3), (120, 2), (4_001, 2)):
+        split = parallel.batches(n, workers)
+        sizes = [e - s for s, e in split]
+        assert split[0][0] == 0 and split[-1][1] == n and all(a[1] == b[0] for a, b in zip(split, split[1:]))
+        assert max(sizes) - min(sizes) <= 1
+        assert len(split) % workers == 0  # no batch is left to run alone at the end
+        assert max(sizes) <= parallel.MAX_BATCH
+
+
 def test_one_large_file_split_between_workers_gives_the_same_findings(tmp_path, monkeypatch):
     monkeypatch.setattr(parallel, "MIN_CARDS_PER_WORKER", 1)
     monkeypatch.setattr(parallel, "MAX_BATCH", 9)  # many batches, each file cut in several
