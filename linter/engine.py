@@ -11,8 +11,6 @@ finding, cached or fresh, in the same way.
 
 from __future__ import annotations
 
-import contextlib
-import gc
 import os
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Iterable
@@ -21,6 +19,7 @@ from linter import readers
 from linter.baseline import Baseline
 from linter.config import Config, reset_active
 from linter.diagnostics import Diagnostic
+from linter.gcpause import gc_paused
 from linter.model import Card
 from linter.readers.base import ReadResult
 from linter.selection import Selection
@@ -34,7 +33,7 @@ INTERNAL_ERROR = "FMT003"
 
 # The linting of cards lives in linter.lint (the workers use it too); its names are still
 # found here, imported on first use: a run answered from the cache imports no check.
-_FROM_LINT = ("PARSE_BATCH", "active_checks", "describe_exception", "gc_paused", "internal_error", "lint_cards",
+_FROM_LINT = ("PARSE_BATCH", "active_checks", "describe_exception", "internal_error", "lint_cards",
               "parse_cards", "resolve")
 
 
@@ -91,18 +90,6 @@ class Report:
         return 1 if (self.count("error") or self.count("warning")) else 0
 
 
-@contextlib.contextmanager
-def _gc_paused():
-    """:func:`linter.lint.gc_paused`, without importing the linting of cards."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
-
-
 def check_paths(paths: Iterable[str], select=None, ignore=None, *, config: Config | None = None,
                 baseline: Baseline | None = None, results: list[ReadResult] | None = None,
                 jobs: int | None = 1, cache: "ResultCache | None" = None, keep_parse: bool = True) -> Report:
@@ -120,7 +107,7 @@ def check_paths(paths: Iterable[str], select=None, ignore=None, *, config: Confi
         select, ignore = config.selection(select, ignore)
         config.install()
     try:
-        with _gc_paused():
+        with gc_paused():
             return _check_paths(paths, Selection(select, ignore), config, baseline, results, jobs, cache,
                                 keep_parse)
     finally:

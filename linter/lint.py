@@ -17,14 +17,13 @@ The findings, and their order, are the same however the cards are batched.
 
 from __future__ import annotations
 
-import contextlib
-import gc
 import traceback
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from linter.checks.base import Check, Hit, all_checks, one_finding_per_defect, what_reads
 from linter.diagnostics import Diagnostic
+from linter.gcpause import gc_paused
 from linter.model import Card
 from linter.selection import Selection
 
@@ -34,24 +33,6 @@ INTERNAL_ERROR = "FMT003"
 
 #: faces parsed in one ``nlp.pipe`` batch
 PARSE_BATCH = 256
-
-
-@contextlib.contextmanager
-def gc_paused():
-    """Pause the cyclic garbage collector for one run.
-
-    A run builds tens of thousands of long-lived card, face and ability
-    objects and frees them together at the end; the collector's repeated
-    scans of that growing heap cost more than a third of the parse time and
-    find nothing to free.
-    """
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 def parse_cards(cards: list[Card]) -> list[tuple[Card, int, Exception]]:
