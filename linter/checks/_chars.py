@@ -263,6 +263,13 @@ def face_type_lines(face: Face) -> tuple[TypeLine, ...]:
 
 
 @functools.lru_cache(maxsize=8192)
+def _game_type_lines(type_line: str, version: int = 0) -> tuple[TypeLine, ...]:
+    """The split type line without the parts that are no game card's (see :func:`type_lines`)."""
+    data = _char_data_for(version)
+    return tuple(tl for tl in _split_type_line(type_line, version) if not tl.is_marker(data))
+
+
+@functools.lru_cache(maxsize=8192)
 def _split_type_line(type_line: str, version: int = 0) -> tuple[TypeLine, ...]:
     return tuple(parse_type_line(part, off) for part, off in split_parts(type_line) if part)
 
@@ -404,6 +411,13 @@ def conventional_cost(cost: str) -> list[str] | None:
     """The symbols of a braced cost in the conventional order, or None when the cost
     holds something other than braced standard symbols (a set's own symbols have no
     conventional place; the symbol checks report malformed ones)."""
+    found = _conventional_cost(cost)
+    return None if found is None else list(found)
+
+
+@functools.lru_cache(maxsize=4096)
+def _conventional_cost(cost: str) -> tuple[str, ...] | None:
+    """:func:`conventional_cost`, worked out once per cost (files repeat their costs)."""
     symbols = cost_symbols(cost)
     if braced(symbols) != cost:
         return None
@@ -411,17 +425,18 @@ def conventional_cost(cost: str) -> list[str] | None:
         return None
     colors = {c for s in symbols for c in _symbol_colors(s)}
     order = color_order(colors)
-    return sorted(symbols, key=lambda s: symbol_sort_key(s, order))
+    return tuple(sorted(symbols, key=lambda s: symbol_sort_key(s, order)))
 
 
 def type_lines(card: Card, *, skip_markers: bool = True):
     """Every (face index, face, split type line) of a card, leaving out entries that are no
     game card with a type line (art cards, emblems, counters) when ``skip_markers``."""
-    data = char_data()
+    version = extension_version()
     for i, face in enumerate(card.faces):
-        for tl in face_type_lines(face):
-            if skip_markers and tl.is_marker(data):
-                continue
+        if not face.type_line:
+            continue
+        lines = _game_type_lines(face.type_line, version) if skip_markers else _split_type_line(face.type_line, version)
+        for tl in lines:
             yield i, face, tl
 
 

@@ -159,6 +159,23 @@ class FaceView:
         p = self.face.parsed
         return p.masked if p is not None and p.masked else self.text
 
+    @functools.cached_property
+    def _folded(self) -> str | None:
+        masked = self.masked
+        return masked.lower() if masked.isascii() else None
+
+    def mentions(self, *words: str) -> bool:
+        """Whether ``masked`` may hold one of ``words`` (lower case), whatever their case:
+        a quick test that decides whether a check need look further (a text with
+        characters beyond ASCII always may, as case-blind patterns read them)."""
+        low = self._folded
+        if low is None:
+            return True
+        for w in words:
+            if w in low:
+                return True
+        return False
+
     @property
     def plain(self) -> str:
         """The text with reminder text blanked (quoted abilities kept), offsets kept."""
