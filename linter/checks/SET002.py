@@ -12,7 +12,7 @@ from typing import Iterable
 
 from linter.catalogue import load
 from linter.checks._chars import face_type_lines
-from linter.checks.api import FaceView, SortedSpans, self_words
+from linter.checks.api import SortedSpans, face_view, self_words
 from linter.checks._sets import as_fewer_than, sets_of
 from linter.checks.base import Check, Hit
 from linter.model import Ability, Card, Face
@@ -216,9 +216,8 @@ def occurrences(card: Card) -> Iterable[Occurrence]:
         parsed = face.parsed
         if parsed is None or not face.oracle_text or not parsed.reminders:
             continue
-        selves = list(FaceView(card, i).self_names)  # its names and the parse's "this creature" & co.
-        runs = {" ".join(w.text for w in tl.subtypes) for tl in face_type_lines(face) if tl.subtypes}
-        runs |= {w.text for tl in face_type_lines(face) for w in tl.subtypes}  # one of them, or a list
+        selves: list[str] | None = None  # worked out at the face's first reminder after a keyword
+        runs: set[str] = set()
         previous: Ability | None = None
         reminders = SortedSpans(parsed.reminders)
         for a in parsed.abilities:
@@ -240,6 +239,10 @@ def occurrences(card: Card) -> Iterable[Occurrence]:
                     keyword = m.group("name")
                     parameter = " ".join(g for g in (m.group("num"), m.group("cost"), m.group("text")) if g) or None
                 text = face.oracle_text[s:e]
+                if selves is None:
+                    selves = list(face_view(card, face).self_names)  # its names, "this creature" & co.
+                    runs = {" ".join(w.text for w in tl.subtypes) for tl in face_type_lines(face) if tl.subtypes}
+                    runs |= {w.text for tl in face_type_lines(face) for w in tl.subtypes}  # one, or a list
                 kw = table.get(keyword.lower())
                 embedded = embedded_part(a, head) if a.keyword else []
                 own = [r for r in runs if r.lower() not in keyword.lower()]

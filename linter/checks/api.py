@@ -394,6 +394,12 @@ def face_view(card: Card, face: Face) -> FaceView:
     index = next((i for i, f in enumerate(card.faces) if f is face), None)
     if index is None:
         raise ValueError(f"{face.name!r} is no face of {card.name!r}")
+    parsed = face.parsed
+    if face.oracle_text and parsed is not None:  # the view card_faces shares
+        view = parsed._view
+        if view is None or view.card is not card or view.index != index:
+            view = parsed._view = FaceView(card, index)
+        return view
     return FaceView(card, index)
 
 
