@@ -160,7 +160,9 @@ class FaceView:
         return p.masked if p is not None and p.masked else self.text
 
     @functools.cached_property
-    def _folded(self) -> str | None:
+    def folded(self) -> str | None:
+        """``masked`` in lower case (offsets kept) where it is plain ASCII, else None: a
+        case-blind pattern may then be read as a case-sensitive one over this text."""
         masked = self.masked
         return masked.lower() if masked.isascii() else None
 
@@ -168,7 +170,7 @@ class FaceView:
         """Whether ``masked`` may hold one of ``words`` (lower case), whatever their case:
         a quick test that decides whether a check need look further (a text with
         characters beyond ASCII always may, as case-blind patterns read them)."""
-        low = self._folded
+        low = self.folded
         if low is None:
             return True
         for w in words:
