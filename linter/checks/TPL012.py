@@ -11,7 +11,7 @@ from typing import Iterable, Iterator
 from linter import config
 from linter.checks._chars import face_subtypes
 from linter.checks._templating import small_numbers
-from linter.checks.api import FaceView, SortedSpans, self_words
+from linter.checks.api import SortedSpans, face_view, self_words
 from linter.checks._sets import as_fewer_than, sets_of
 from linter.checks.base import Check, Hit
 from linter.model import Card, Face
@@ -144,9 +144,11 @@ class ReminderTextWording(Check):
         of each keyword of the card that has reminder text."""
         out = []
         for i, face in enumerate(card.faces):
-            subtypes = tuple(face_subtypes(face))
+            subtypes: tuple[str, ...] | None = None  # worked out at the face's first reminder
             for kw, written, s, e, raw in self._reminders(face):
-                names = FaceView(card, i).self_names
+                if subtypes is None:
+                    subtypes = tuple(face_subtypes(face))
+                names = face_view(card, face).self_names
                 key = (kw, normalize(written, names))
                 number = written[len(kw):].strip()  # "Infuse 1 (… if it has none.)"
                 compared = normalize(as_fewer_than(raw, number), names, subtypes)

@@ -156,15 +156,23 @@ class KeepRule:
     pattern: str
     note: str
 
+    def __post_init__(self) -> None:
+        # what search asks of the pattern, worked out once (frozen: set past __setattr__)
+        object.__setattr__(self, "_self", "SELF" in self.pattern)
+        object.__setattr__(self, "_names_as_written", self._self and "(?" + "i" not in self.pattern)
+        object.__setattr__(self, "_plain", _keep_rx(self.pattern, ()))
+
     def rx(self, names: tuple[str, ...]) -> re.Pattern:
         # a pattern without SELF is compiled once, not once for every card's names
-        return _keep_rx(self.pattern, names if "SELF" in self.pattern else ())
+        return _keep_rx(self.pattern, names) if self._self and names else self._plain
 
     def search(self, names: tuple[str, ...], text: str) -> re.Match | None:
         """The pattern's first match in ``text``. Where none of the names stands in the
         text, SELF can match nothing there: the pattern without the names says the same,
         and is compiled once."""
-        if names and "SELF" in self.pattern and "(?" + "i" not in self.pattern:
+        if not self._self:
+            return self._plain.search(text)
+        if names and self._names_as_written:
             if not any(n in text for n in names):
                 names = ()
             else:
