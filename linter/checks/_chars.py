@@ -41,10 +41,26 @@ class CharData:
 
     def types_of(self, subtype: str) -> frozenset[str]:
         """The card types a subtype belongs to (CR lists and additional ones)."""
-        return frozenset(t for t, names in self.subtypes.items() if subtype in names)
+        found = self._types_of.get(subtype)
+        if found is None:
+            found = self._types_of[subtype] = frozenset(t for t, names in self.subtypes.items() if subtype in names)
+        return found
 
     def odd_types_of(self, subtype: str) -> frozenset[str]:
-        return frozenset(t for t, names in self.odd_subtypes.items() if subtype in names)
+        found = self._odd_types_of.get(subtype)
+        if found is None:
+            found = self._odd_types_of[subtype] = frozenset(t for t, names in self.odd_subtypes.items()
+                                                           if subtype in names)
+        return found
+
+    # the answers of types_of and odd_types_of already given (type lines repeat their words)
+    @functools.cached_property
+    def _types_of(self) -> dict[str, frozenset[str]]:
+        return {}
+
+    @functools.cached_property
+    def _odd_types_of(self) -> dict[str, frozenset[str]]:
+        return {}
 
     @functools.cached_property
     def all_subtypes(self) -> frozenset[str]:
@@ -444,16 +460,29 @@ def nontraditional_type_words(card: Card):
     """Every (face index, word, kind) of a type line that only cards outside the tournament
     card pool print: a supertype, card type or subtype the CR's lists do not hold that
     rules_data/characteristics.yaml lists as nontraditional."""
-    data = char_data()
-    for i, _face, tl in type_lines(card):
+    version = extension_version()
+    for i, face in enumerate(card.faces):
+        if face.type_line:
+            for w, kind in _odd_words(face.type_line, version):
+                yield i, w, kind
+
+
+@functools.lru_cache(maxsize=8192)
+def _odd_words(type_line: str, version: int) -> tuple[tuple[Word, str], ...]:
+    """(word, kind) of each word of a type line that only cards outside the tournament card
+    pool print (see :func:`nontraditional_type_words`), worked out once per type line."""
+    data = _char_data_for(version)
+    out = []
+    for tl in _game_type_lines(type_line, version):
         for w in tl.head:
             if w.text in data.odd_supertypes:
-                yield i, w, "supertype"
+                out.append((w, "supertype"))
             elif w.text in data.odd_card_types:
-                yield i, w, "card type"
+                out.append((w, "card type"))
         for w in tl.subtypes:
             if w.key in data.all_odd_subtypes and not data.types_of(w.key):
-                yield i, w, "subtype"
+                out.append((w, "subtype"))
+    return tuple(out)
 
 
 #: what a file writes in a stat field that the card does not have ("NA", "-")
