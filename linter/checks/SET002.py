@@ -50,17 +50,24 @@ def _variants() -> dict[str, tuple[tuple[str, ...], ...]]:
     return out
 
 
+_PUNCTUATION = re.compile(r"([,.;:()\"])")
+_IES = re.compile(r"\b(\w+?)ies\b")
+_PLURAL_S = re.compile(r"\b(\w{3,}?)s\b")
+
+
+@functools.lru_cache(maxsize=8192)
 def _words(text: str) -> str:
-    """Lower case, numbers, mana symbols, pronouns and plural endings taken out."""
+    """Lower case, numbers, mana symbols, pronouns and plural endings taken out (once per
+    text: parameters and reminders repeat from card to card)."""
     s = text.replace("’", "'").lower()
     s = _MANA.sub(" M ", s)
     s = _NUMBER.sub(" N ", s)
     s = _MULTIPLE.sub(" N ", _SPACE.sub(" ", s))
     s = _POSSESSIVE.sub(" POSS ", s)
     s = _PRONOUN.sub(" PRON ", s)
-    s = re.sub(r"([,.;:()\"])", r" \1 ", s)
-    s = re.sub(r"\b(\w+?)ies\b", r"\1y", s)
-    s = re.sub(r"\b(\w{3,}?)s\b", r"\1", s)
+    s = _PUNCTUATION.sub(r" \1 ", s)
+    s = _IES.sub(r"\1y", s)
+    s = _PLURAL_S.sub(r"\1", s)
     s = _SPACE.sub(" ", s).strip()
     return _LIST.sub(r"\1 \2 ", s + " ").strip()
 

@@ -56,9 +56,15 @@ def inside(spans: Iterable[Span], start: int, end: int | None = None) -> bool:
 def self_words(text: str) -> list[str]:
     """The words of any text (a declared reminder, a table's phrase) that the parse reads as
     an object's reference to itself: "this creature", "this Saga", "~", "CARDNAME"."""
+    return list(_self_words(text))
+
+
+@functools.lru_cache(maxsize=8192)
+def _self_words(text: str) -> tuple[str, ...]:
+    """:func:`self_words`, once per text (reminder texts repeat from card to card)."""
     from linter.nlp.selfref import self_spans
 
-    return [text[s:e] for s, e in self_spans(text, (), ())]
+    return tuple(text[s:e] for s, e in self_spans(text, (), ()))
 
 
 def plain_text(face: Face) -> str:
