@@ -86,7 +86,7 @@ def loose(text: str, variables: list[str], selves: list[str], subtypes: list[str
     for run in sorted(subtypes, key=len, reverse=True):
         if " " in run:  # the card's subtypes written together: "Zombie Human Cleric"
             s = _replace_ci(s, run, " TYPE ", word=True)
-        else:  # one of them, alone or in a list, but not a token's type ("a 1/1 Warrior creature token")
+        elif run in s:  # one of them, alone or in a list, but not a token's type ("a 1/1 Warrior creature token")
             s = _one_type(run).sub(" TYPE ", s)
     s = _TYPE_LIST.sub(" TYPE ", s)  # "Bird and/or Soldier", "Faerie or Rogue": the card's own types
     return _words(s)
