@@ -60,11 +60,12 @@ class LoyaltyAbilityOutsidePlaneswalker(Check):
 
     def check_card(self, card: Card) -> Iterable[Hit]:
         for i, face in enumerate(card.faces):
-            if not face.type_line or face.parsed is None or face.has_type("Planeswalker"):
+            if not face.type_line or face.parsed is None:
                 continue
-            for ability in face.parsed.abilities:
-                if ability.kind != "loyalty":
-                    continue
+            loyalty = [a for a in face.parsed.abilities if a.kind == "loyalty"]
+            if not loyalty or face.has_type("Planeswalker"):
+                continue  # most faces have no loyalty ability: the type line need not be split
+            for ability in loyalty:
                 cost = " ".join(p.text for p in ability.cost) or ability.text.split(":", 1)[0]
                 yield self.hit(face=i, field="oracle_text", start=ability.start, end=ability.end,
                                cost=cost.strip(), type_line=face.type_line.strip())

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Iterable, Iterator
 
@@ -12,6 +13,12 @@ from linter.model import Card
 
 _TURN = re.compile(r"\b(?:[Tt]ransform|[Cc]onvert)\s+")
 _RETURN_TURNED = re.compile(r"\breturn (?:it|that card) to the battlefield (?:transformed|converted)\b")
+
+
+@functools.lru_cache(maxsize=1)
+def _needs() -> dict[str, str]:
+    """Keyword (lower case) -> the rule by which it needs another face (rules_data/layouts.yaml)."""
+    return {e["keyword"].lower(): e["rule"] for e in load("layouts")["needs_other_face"]}
 
 
 class SingleFacedSelfTransform(Check):
@@ -65,7 +72,7 @@ class SingleFacedSelfTransform(Check):
                 yield from self._turns(face)
 
     def _keywords(self, face: api.FaceView) -> Iterator[Hit]:
-        needs = {e["keyword"].lower(): e["rule"] for e in load("layouts")["needs_other_face"]}
+        needs = _needs()
         for ability in face.abilities:
             if ability.kind == "keyword" and ability.keyword and ability.keyword.lower() in needs:
                 yield face.hit(self, ability.start, ability.end, rules=(needs[ability.keyword.lower()], "712.9"),

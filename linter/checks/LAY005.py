@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Iterable
 
 from linter.catalogue import load
 from linter.checks.base import Check, Hit
 from linter.model import Card
+
+
+@functools.lru_cache(maxsize=1)
+def _specs() -> dict[str, str]:
+    """Subtype of an alternative spell face -> its rule (rules_data/layouts.yaml)."""
+    return {e["subtype"]: e["rule"] for e in load("layouts")["spell_face_subtypes"]}
 
 
 class AlternativeSpellFaceMalformed(Check):
@@ -77,7 +84,7 @@ class AlternativeSpellFaceMalformed(Check):
 
     def check_card(self, card: Card) -> Iterable[Hit]:
         layout = (card.layout or "").lower()
-        specs = {e["subtype"]: e["rule"] for e in load("layouts")["spell_face_subtypes"]}
+        specs = _specs()
         marked = [(i, kind) for i, f in enumerate(card.faces) for kind in specs if kind in f.subtypes]
         if not marked:
             if layout == "adventure" and len(card.faces) == 2 and all(f.type_line for f in card.faces):

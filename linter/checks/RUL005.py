@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from typing import Iterable, Iterator
@@ -32,6 +33,7 @@ def _is_split(card: Card) -> bool:
     return not any({"Adventure", "Omen"} & set(f.subtypes) for f in card.faces)
 
 
+@functools.lru_cache(maxsize=4096)
 def _note(cost: str | None) -> str:
     """Why the value of a cost may surprise: X, hybrid, Phyrexian symbols."""
     syms = [s.upper() for s in cost_symbols(cost or "")]
@@ -45,6 +47,7 @@ def _note(cost: str | None) -> str:
     return f" ({'; '.join(notes)})" if notes else ""
 
 
+@functools.lru_cache(maxsize=4096)
 def _computable(cost: str | None) -> bool:
     """Whether every symbol of a cost has a known mana value (a custom or
     malformed symbol has none; SYM001 reports the malformed ones)."""

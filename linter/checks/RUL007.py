@@ -81,7 +81,7 @@ class TypeChangeDropsCardTypes(api.FaceCheck):
     def check_face(self, face: api.FaceView) -> Iterable[api.Hit]:
         masked = face.masked
         own = {t.lower() for t in face.card_types} & _PERMANENT_TYPES
-        if not _BECOMES_CREATURE.search(masked) or not (own & _KEPT or _LAND_OR_ARTIFACT.search(masked)):
+        if not face.mentions("become") or not _BECOMES_CREATURE.search(masked) or not (own & _KEPT or _LAND_OR_ARTIFACT.search(masked)):
             return  # nothing becomes a creature, or nothing that is a land or an artifact
         for view, clause in face.actions("become"):
             subject = clause.subject

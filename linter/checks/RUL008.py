@@ -71,6 +71,8 @@ class NothingDoneBeforeWhenYouDo(api.FaceCheck):
 
     def check_face(self, face: api.FaceView) -> Iterable[api.Hit]:
         masked = face.masked
+        if not face.mentions("you d", "they d"):
+            return  # no "you do", "they don't", "you did": most faces
         if not any(not _MAY.search(masked, masked.rfind("\n", 0, m.start()) + 1, m.start())
                    for m in _DONE_WORDS.finditer(masked)):
             return  # every "you do" follows a choice on its line: the meaning need not be read

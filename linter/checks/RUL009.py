@@ -20,6 +20,8 @@ _PLACE = re.compile(rf"\b(?P<prep>from|into|onto|on top of|on the bottom of|to t
                     rf"|search|searches)"
                     rf"\s+{_POSSESSIVE}\s+(?!(?:library|libraries|hand|hands|graveyard|graveyards)\b)"
                     rf"(?P<zone>[a-z]+(?:-[a-z]+)?)(?![\w'’-])(?:\s(?P<next>[a-z]+))?", re.I)
+# the same pattern, case-sensitive, for a face's lower-cased ASCII text (many times faster)
+_PLACE_FOLDED = re.compile(_PLACE.pattern)
 #: the actions that move a card between zones: what follows their "from/into/onto" is a zone
 _MOVES = frozenset({"put", "return", "shuffle", "exile", "cast", "play", "draw", "mill", "discard", "search",
                     "reveal", "look"})
@@ -95,7 +97,8 @@ class NonexistentZone(api.FaceCheck):
         known, not_zones = _words()
         own = {z.lower() for z in self.setting("zones")}
         moves = None
-        for m in _PLACE.finditer(masked):
+        folded = face.folded
+        for m in (_PLACE_FOLDED.finditer(folded) if folded is not None else _PLACE.finditer(masked)):
             word, nxt = m.group("zone").lower(), (m.group("next") or "").lower()
             two = f"{word} {nxt}"
             if word in known or two in known or word in own or two in own or word.rstrip("s") in known:

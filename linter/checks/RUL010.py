@@ -24,6 +24,12 @@ def _words() -> re.Pattern:
 
 
 @functools.lru_cache(maxsize=1)
+def _lower_words() -> tuple[str, ...]:
+    """The words of :func:`_words` in lower case, for a quick test before the pattern."""
+    return tuple(w.lower() for w in (*_LINKED_WORDS.split("|"), *load("meaning")["keyword_conditions"]))
+
+
+@functools.lru_cache(maxsize=1)
 def _tables() -> tuple[dict[str, str], dict[str, str], dict[str, tuple[str, ...]]]:
     """(linked participle -> what it needs, keyword condition word -> its link, keyword -> its
     links), from rules_data/meaning.yaml."""
@@ -102,6 +108,8 @@ class LinkedReferenceWithoutLink(api.FaceCheck):
             return  # a token's or an emblem's text refers to what the object that made it did
         masked = face.masked
         custom = bool(self.setting("keywords")) and _CUSTOM_CONDITION.search(masked) is not None
+        if not custom and not face.mentions(*_lower_words()):
+            return  # none of the words: most faces
         if not custom and not any(self._may_be_unlinked(face, m) for m in _words().finditer(masked)):
             return  # every such word has its link on the card: the meaning need not be read
         for view, ref in face.references(unresolved=True):

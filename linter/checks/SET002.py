@@ -12,7 +12,7 @@ from typing import Iterable
 
 from linter.catalogue import load
 from linter.checks._chars import face_type_lines
-from linter.checks.api import FaceView, SortedSpans, self_words
+from linter.checks.api import SortedSpans, face_view, self_words
 from linter.checks._sets import as_fewer_than, sets_of
 from linter.checks.base import Check, Hit
 from linter.model import Ability, Card, Face
@@ -50,17 +50,24 @@ def _variants() -> dict[str, tuple[tuple[str, ...], ...]]:
     return out
 
 
+_PUNCTUATION = re.compile(r"([,.;:()\"])")
+_IES = re.compile(r"\b(\w+?)ies\b")
+_PLURAL_S = re.compile(r"\b(\w{3,}?)s\b")
+
+
+@functools.lru_cache(maxsize=8192)
 def _words(text: str) -> str:
-    """Lower case, numbers, mana symbols, pronouns and plural endings taken out."""
+    """Lower case, numbers, mana symbols, pronouns and plural endings taken out (once per
+    text: parameters and reminders repeat from card to card)."""
     s = text.replace("’", "'").lower()
     s = _MANA.sub(" M ", s)
     s = _NUMBER.sub(" N ", s)
     s = _MULTIPLE.sub(" N ", _SPACE.sub(" ", s))
     s = _POSSESSIVE.sub(" POSS ", s)
     s = _PRONOUN.sub(" PRON ", s)
-    s = re.sub(r"([,.;:()\"])", r" \1 ", s)
-    s = re.sub(r"\b(\w+?)ies\b", r"\1y", s)
-    s = re.sub(r"\b(\w{3,}?)s\b", r"\1", s)
+    s = _PUNCTUATION.sub(r" \1 ", s)
+    s = _IES.sub(r"\1y", s)
+    s = _PLURAL_S.sub(r"\1", s)
     s = _SPACE.sub(" ", s).strip()
     return _LIST.sub(r"\1 \2 ", s + " ").strip()
 
@@ -79,7 +86,7 @@ def loose(text: str, variables: list[str], selves: list[str], subtypes: list[str
     for run in sorted(subtypes, key=len, reverse=True):
         if " " in run:  # the card's subtypes written together: "Zombie Human Cleric"
             s = _replace_ci(s, run, " TYPE ", word=True)
-        else:  # one of them, alone or in a list, but not a token's type ("a 1/1 Warrior creature token")
+        elif run in s:  # one of them, alone or in a list, but not a token's type ("a 1/1 Warrior creature token")
             s = _one_type(run).sub(" TYPE ", s)
     s = _TYPE_LIST.sub(" TYPE ", s)  # "Bird and/or Soldier", "Faerie or Rogue": the card's own types
     return _words(s)
@@ -216,9 +223,8 @@ def occurrences(card: Card) -> Iterable[Occurrence]:
         parsed = face.parsed
         if parsed is None or not face.oracle_text or not parsed.reminders:
             continue
-        selves = list(FaceView(card, i).self_names)  # its names and the parse's "this creature" & co.
-        runs = {" ".join(w.text for w in tl.subtypes) for tl in face_type_lines(face) if tl.subtypes}
-        runs |= {w.text for tl in face_type_lines(face) for w in tl.subtypes}  # one of them, or a list
+        selves: list[str] | None = None  # worked out at the face's first reminder after a keyword
+        runs: set[str] = set()
         previous: Ability | None = None
         reminders = SortedSpans(parsed.reminders)
         for a in parsed.abilities:
@@ -240,6 +246,10 @@ def occurrences(card: Card) -> Iterable[Occurrence]:
                     keyword = m.group("name")
                     parameter = " ".join(g for g in (m.group("num"), m.group("cost"), m.group("text")) if g) or None
                 text = face.oracle_text[s:e]
+                if selves is None:
+                    selves = list(face_view(card, face).self_names)  # its names, "this creature" & co.
+                    runs = {" ".join(w.text for w in tl.subtypes) for tl in face_type_lines(face) if tl.subtypes}
+                    runs |= {w.text for tl in face_type_lines(face) for w in tl.subtypes}  # one, or a list
                 kw = table.get(keyword.lower())
                 embedded = embedded_part(a, head) if a.keyword else []
                 own = [r for r in runs if r.lower() not in keyword.lower()]

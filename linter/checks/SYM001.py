@@ -12,6 +12,8 @@ from linter.model import Card
 
 
 _STRAY = re.compile(r"[^\0\s0-9A-Za-z{}/]+")
+# a cost of nothing but what _STRAY leaves alone (most costs): nothing stray in it
+_PLAIN_COST = re.compile(r"[\s0-9A-Za-z{}/]*")
 
 
 class UnknownSymbol(Check):
@@ -80,7 +82,7 @@ class UnknownSymbol(Check):
                     hint = f": write {{{suggestion}}}" if suggestion else ""
                     yield self.hit(face=i, field=field, start=m.start(), end=m.end(),
                                    symbol=m.group(0), where=where, hint=hint)
-            if face.mana_cost:
+            if face.mana_cost and not _PLAIN_COST.fullmatch(face.mana_cost):
                 # characters of a mana cost outside braces that are no letters or digits
                 # (those are unbraced symbols, SYM003's concern) and no braces (SYM002's)
                 outside = BRACED.sub(lambda m: "\0" * len(m.group()), face.mana_cost)

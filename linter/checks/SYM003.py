@@ -10,7 +10,7 @@ from linter.checks._chars import braced
 from linter.checks._symbols import symbol_table
 from linter.checks.base import Check, Hit
 from linter.model import Card
-from linter.tables import find_keyword, keywords
+from linter.tables import extension_version, find_keyword, keywords
 
 
 @functools.lru_cache(maxsize=None)
@@ -43,10 +43,10 @@ def unbraced_in_text(text: str) -> Iterator[tuple[int, int, str]]:
     add, cost, _mana = _patterns()
     letters = symbol_table().unbraced_letters
     seen: set[tuple[int, int]] = set()
-    for m in add.finditer(text):
+    for m in (add.finditer(text) if "dd" in text else ()):  # "Add", "adds": what the pattern needs
         seen.add(m.span("run"))
         yield m.start("run"), m.end("run"), m.group("run")
-    for m in cost.finditer(text):
+    for m in (cost.finditer(text) if ":" in text else ()):
         parts = list(_cost_parts(m.group("cost"), m.start("cost")))
         plain = [p for p in parts if _PLAIN_PART.fullmatch(p[2])]
         if not plain:
@@ -68,19 +68,30 @@ def _keyword_first_words() -> frozenset[str]:
     return frozenset(name.split()[0] for name in keywords())
 
 
+_FIRST_WORD = re.compile(r"[\w'’-]+")
+
+
 def _may_be_keyword(piece: str) -> bool:
     """A cheap test before the keyword table is searched."""
-    first = re.match(r"[\w'’-]+", piece)
+    first = _FIRST_WORD.match(piece)
     if first is None:
         return False
     word = first.group().lower()
     return word in _keyword_first_words() or word.endswith(("walk", "cycling")) or "offering" in piece[:40].lower()
 
 
+@functools.lru_cache(maxsize=4096)
+def _keyword_at(piece: str, version: int):
+    """The keyword a piece of a line starts with (:func:`find_keyword`), worked out once per
+    piece and declaration of the set's own keywords (keyword lines repeat from card to card)."""
+    return find_keyword(piece)
+
+
 def unbraced_keyword_costs(text: str) -> Iterator[tuple[int, int, str]]:
     """Unbraced costs of keywords that take a cost ("Equip 2", "Kicker 1R", "Suspend 3—1U")."""
     letters = symbol_table().unbraced_letters
     word = re.compile(rf"(?:\d+|[{letters}X])+")
+    version = extension_version()
     pos = 0
     for line in text.split("\n"):
         line_start = pos
@@ -89,7 +100,7 @@ def unbraced_keyword_costs(text: str) -> Iterator[tuple[int, int, str]]:
         for piece in line.split(", "):
             start = line_start + piece_start
             piece_start += len(piece) + 2
-            found = find_keyword(piece) if _may_be_keyword(piece) else None
+            found = _keyword_at(piece, version) if _may_be_keyword(piece) else None
             if found is None:
                 break
             kw, n = found
@@ -169,10 +180,16 @@ class UnbracedManaSymbol(Check):
                                what=what, text=run, braced=_brace(run))
 
 
+_SYMBOL = re.compile(r"\{[^{}]*\}")
+_RUN = re.compile(r"[0-9A-Za-z]+")
+
+
 def _outside_braces(cost: str) -> Iterator[tuple[int, int, str]]:
     """Runs of a mana cost that stand outside braces (spaces and "//" aside)."""
-    depth_free = re.sub(r"\{[^{}]*\}", lambda m: "\0" * len(m.group()), cost)
-    for m in re.finditer(r"[0-9A-Za-z]+", depth_free):
+    if _RUN.search(_SYMBOL.sub("", cost)) is None:
+        return  # every letter and number inside braces: most costs
+    depth_free = _SYMBOL.sub(lambda m: "\0" * len(m.group()), cost)
+    for m in _RUN.finditer(depth_free):
         yield m.start(), m.end(), m.group()
 
 

@@ -75,8 +75,12 @@ class OutdatedPhrasing(Check):
             i, face, text = view.index, view.face, view.text
             taken: list[tuple[int, int]] = []
             for entry in table:
-                if entry.hints and not any(h in text for h in entry.hints):
-                    continue
+                if entry.hints:
+                    for h in entry.hints:
+                        if h in text:
+                            break
+                    else:
+                        continue
                 for m in entry.find.finditer(text):
                     s, e = m.span()
                     if s == e or any(a < e and s < b for a, b in taken):

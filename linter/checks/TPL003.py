@@ -84,6 +84,8 @@ class SelfReferenceStyle(Check):
     # -- "this creature" style -------------------------------------------------------------
     def _object_style(self, card: Card, view: api.FaceView) -> Iterator[Hit]:
         i, face, text = view.index, view.face, view.text
+        if not view.self_refs:
+            return  # the text never names itself
         names = set(view.own_names)
         legendary = "Legendary" in face.supertypes
         if legendary:

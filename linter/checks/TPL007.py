@@ -63,14 +63,15 @@ class LabelDash(Check):
 
     def _face(self, i: int, face: Face, text: str) -> Iterator[Hit]:
         words = tables.ability_words()
-        for m in _WORD_DASH.finditer(text):
+        dashed = "—" in text or "–" in text or "-" in text or ":" in text  # what every separator has
+        for m in (_WORD_DASH.finditer(text) if dashed else ()):
             if m.group("word").strip().lower() in words and m.group("sep") != " — ":
                 yield self._hit(i, m, f"the ability word {m.group('word').strip()!r}", " — ")
         if "Saga" in face.subtypes:
             for m in _CHAPTER.finditer(text):
                 if m.group("sep") != " — " or re.search(r",(?! )", m.group("ch")):
                     yield self._chapter(i, m)
-        for m in _MODAL.finditer(text):
+        for m in (_MODAL.finditer(text) if "hoose" in text else ()):
             nxt = text[m.end() + 1:m.end() + 3]
             if not nxt or nxt[0] not in "•-*·":
                 continue  # no modes follow: "choose one" inside a sentence

@@ -23,6 +23,8 @@ _COUNT = re.compile(
     rf"(?<![\w+\-−/{{$])(?P<n>[0-9]|1[0-9]|20)(?![\w/+%{{])"
     rf"(?=(?: (?:[+-]\d+/[+-]\d+|\d+/\d+|(?!{_STOP}\b)[A-Za-z]+)){{0,3}}? (?:{_NOUNS})\b)"
 )
+# what every count has (a quick test before the pattern)
+_DIGIT = re.compile(r"[0-9]")
 # a number that is a value, not a count: "mana value 2", "power 3", "with 4 or more"
 _VALUE_BEFORE = re.compile(r"(?:mana value|power|toughness|value|loyalty|defense|level|total|life|score|number|"
                            r"equal to|is|was|are|be|deals?|lose|loses|gain|gains|pay|pays)\s+$", re.I)
@@ -96,7 +98,7 @@ class NumberAsDigits(Check):
         words = _words()
         for i, face in enumerate(card.faces):
             text = face.oracle_text
-            if not text or not any(ch.isdigit() for ch in text):
+            if not text or _DIGIT.search(text) is None:
                 continue
             for m in _COUNT.finditer(text):
                 s, e = m.span("n")

@@ -11,7 +11,7 @@ from typing import Iterable, Iterator
 from linter import config
 from linter.checks._chars import face_subtypes
 from linter.checks._templating import small_numbers
-from linter.checks.api import FaceView, SortedSpans, self_words
+from linter.checks.api import SortedSpans, face_view, self_words
 from linter.checks._sets import as_fewer_than, sets_of
 from linter.checks.base import Check, Hit
 from linter.model import Card, Face
@@ -52,15 +52,29 @@ def _one_type(subtype: str) -> re.Pattern:
 def normalize(reminder: str, names: tuple[str, ...] = (), subtypes: tuple[str, ...] = ()) -> str:
     """A reminder text with its variable parts (costs, numbers, self-references, the card's
     creature types, pronouns) replaced, and a declared reminder's placeholders with them."""
-    text = reminder.strip().strip("()").strip().replace("\u2019", "'")
-    for rx, repl in _PLACEHOLDERS:
-        text = rx.sub(repl, text)
+    text = _placeholders(reminder)
     # the card's names and its words for itself ("this creature"), as the parse reads them
     for name in sorted({n for n in (*names, *self_words(text)) if n}, key=len, reverse=True):
         text = text.replace(name, "SELF")
     for sub in sorted(subtypes, key=len, reverse=True):
         # the card's own types, but not a token's ("a 1/1 Warrior creature token")
-        text = _one_type(sub).sub("TYPE", text)
+        if sub in text:  # what the pattern needs
+            text = _one_type(sub).sub("TYPE", text)
+    return _the_rest(text)
+
+
+# what normalize does before and after the card's own words, once per text (reminder texts
+# repeat from card to card, and so do they with the card's names taken out)
+@functools.lru_cache(maxsize=8192)
+def _placeholders(reminder: str) -> str:
+    text = reminder.strip().strip("()").strip().replace("\u2019", "'")
+    for rx, repl in _PLACEHOLDERS:
+        text = rx.sub(repl, text)
+    return text
+
+
+@functools.lru_cache(maxsize=8192)
+def _the_rest(text: str) -> str:
     text = _TYPE_LIST.sub("TYPE", text)
     text = _MANA.sub("{COST}", text)
     text = _number().sub("N", text)
@@ -144,9 +158,11 @@ class ReminderTextWording(Check):
         of each keyword of the card that has reminder text."""
         out = []
         for i, face in enumerate(card.faces):
-            subtypes = tuple(face_subtypes(face))
+            subtypes: tuple[str, ...] | None = None  # worked out at the face's first reminder
             for kw, written, s, e, raw in self._reminders(face):
-                names = FaceView(card, i).self_names
+                if subtypes is None:
+                    subtypes = tuple(face_subtypes(face))
+                names = face_view(card, face).self_names
                 key = (kw, normalize(written, names))
                 number = written[len(kw):].strip()  # "Infuse 1 (… if it has none.)"
                 compared = normalize(as_fewer_than(raw, number), names, subtypes)

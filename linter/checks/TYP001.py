@@ -57,9 +57,11 @@ class UnknownTypeWord(Check):
 
     def check_card(self, card: Card) -> Iterable[Hit]:
         data = char_data()
-        known = data.supertypes | data.card_types
+        known = None  # made at the first unknown word: most type lines have none
         for i, face, tl in type_lines(card):
             for w in tl.unknown_head(data):
+                if known is None:
+                    known = data.supertypes | data.card_types
                 guess = closest(w.text, known)
                 hint = f": did you mean {guess!r}?" if guess else ""
                 if not guess and not tl.separator:

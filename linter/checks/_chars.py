@@ -41,10 +41,26 @@ class CharData:
 
     def types_of(self, subtype: str) -> frozenset[str]:
         """The card types a subtype belongs to (CR lists and additional ones)."""
-        return frozenset(t for t, names in self.subtypes.items() if subtype in names)
+        found = self._types_of.get(subtype)
+        if found is None:
+            found = self._types_of[subtype] = frozenset(t for t, names in self.subtypes.items() if subtype in names)
+        return found
 
     def odd_types_of(self, subtype: str) -> frozenset[str]:
-        return frozenset(t for t, names in self.odd_subtypes.items() if subtype in names)
+        found = self._odd_types_of.get(subtype)
+        if found is None:
+            found = self._odd_types_of[subtype] = frozenset(t for t, names in self.odd_subtypes.items()
+                                                           if subtype in names)
+        return found
+
+    # the answers of types_of and odd_types_of already given (type lines repeat their words)
+    @functools.cached_property
+    def _types_of(self) -> dict[str, frozenset[str]]:
+        return {}
+
+    @functools.cached_property
+    def _odd_types_of(self) -> dict[str, frozenset[str]]:
+        return {}
 
     @functools.cached_property
     def all_subtypes(self) -> frozenset[str]:
@@ -263,6 +279,13 @@ def face_type_lines(face: Face) -> tuple[TypeLine, ...]:
 
 
 @functools.lru_cache(maxsize=8192)
+def _game_type_lines(type_line: str, version: int = 0) -> tuple[TypeLine, ...]:
+    """The split type line without the parts that are no game card's (see :func:`type_lines`)."""
+    data = _char_data_for(version)
+    return tuple(tl for tl in _split_type_line(type_line, version) if not tl.is_marker(data))
+
+
+@functools.lru_cache(maxsize=8192)
 def _split_type_line(type_line: str, version: int = 0) -> tuple[TypeLine, ...]:
     return tuple(parse_type_line(part, off) for part, off in split_parts(type_line) if part)
 
@@ -404,6 +427,13 @@ def conventional_cost(cost: str) -> list[str] | None:
     """The symbols of a braced cost in the conventional order, or None when the cost
     holds something other than braced standard symbols (a set's own symbols have no
     conventional place; the symbol checks report malformed ones)."""
+    found = _conventional_cost(cost)
+    return None if found is None else list(found)
+
+
+@functools.lru_cache(maxsize=4096)
+def _conventional_cost(cost: str) -> tuple[str, ...] | None:
+    """:func:`conventional_cost`, worked out once per cost (files repeat their costs)."""
     symbols = cost_symbols(cost)
     if braced(symbols) != cost:
         return None
@@ -411,17 +441,18 @@ def conventional_cost(cost: str) -> list[str] | None:
         return None
     colors = {c for s in symbols for c in _symbol_colors(s)}
     order = color_order(colors)
-    return sorted(symbols, key=lambda s: symbol_sort_key(s, order))
+    return tuple(sorted(symbols, key=lambda s: symbol_sort_key(s, order)))
 
 
 def type_lines(card: Card, *, skip_markers: bool = True):
     """Every (face index, face, split type line) of a card, leaving out entries that are no
     game card with a type line (art cards, emblems, counters) when ``skip_markers``."""
-    data = char_data()
+    version = extension_version()
     for i, face in enumerate(card.faces):
-        for tl in face_type_lines(face):
-            if skip_markers and tl.is_marker(data):
-                continue
+        if not face.type_line:
+            continue
+        lines = _game_type_lines(face.type_line, version) if skip_markers else _split_type_line(face.type_line, version)
+        for tl in lines:
             yield i, face, tl
 
 
@@ -429,16 +460,29 @@ def nontraditional_type_words(card: Card):
     """Every (face index, word, kind) of a type line that only cards outside the tournament
     card pool print: a supertype, card type or subtype the CR's lists do not hold that
     rules_data/characteristics.yaml lists as nontraditional."""
-    data = char_data()
-    for i, _face, tl in type_lines(card):
+    version = extension_version()
+    for i, face in enumerate(card.faces):
+        if face.type_line:
+            for w, kind in _odd_words(face.type_line, version):
+                yield i, w, kind
+
+
+@functools.lru_cache(maxsize=8192)
+def _odd_words(type_line: str, version: int) -> tuple[tuple[Word, str], ...]:
+    """(word, kind) of each word of a type line that only cards outside the tournament card
+    pool print (see :func:`nontraditional_type_words`), worked out once per type line."""
+    data = _char_data_for(version)
+    out = []
+    for tl in _game_type_lines(type_line, version):
         for w in tl.head:
             if w.text in data.odd_supertypes:
-                yield i, w, "supertype"
+                out.append((w, "supertype"))
             elif w.text in data.odd_card_types:
-                yield i, w, "card type"
+                out.append((w, "card type"))
         for w in tl.subtypes:
             if w.key in data.all_odd_subtypes and not data.types_of(w.key):
-                yield i, w, "subtype"
+                out.append((w, "subtype"))
+    return tuple(out)
 
 
 #: what a file writes in a stat field that the card does not have ("NA", "-")

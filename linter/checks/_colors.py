@@ -24,8 +24,10 @@ def defined_colors(card: Card, face: Face) -> set[str] | None:
     if not text:
         return None
     plain = plain_text(face)
-    view = face_view(card, face)
-    m = next((m for m in _CDA.finditer(plain) if view.is_self(m.group("who"))), None)
+    m = None
+    if " is " in plain.lower() or not plain.isascii():  # what every such sentence has
+        view = face_view(card, face)
+        m = next((m for m in _CDA.finditer(plain) if view.is_self(m.group("who"))), None)
     if m:
         what = m.group("what").lower()
         if what == "all colors":

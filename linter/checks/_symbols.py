@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from linter.catalogue import CatalogueError, load
 
@@ -21,9 +21,18 @@ class SymbolTable:
     cost_patterns: tuple[re.Pattern, ...]
     text_patterns: tuple[re.Pattern, ...]
     unbraced_letters: str
+    #: answers of :meth:`known` already given (cards repeat their symbols)
+    _known: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
 
     def known(self, symbol: str, *, in_cost: bool) -> bool:
         """Whether ``symbol`` (the text between the braces) is a known symbol."""
+        key = (symbol, in_cost)
+        found = self._known.get(key)
+        if found is None:
+            found = self._known[key] = self._look_up(symbol, in_cost)
+        return found
+
+    def _look_up(self, symbol: str, in_cost: bool) -> bool:
         if symbol in self.cost_symbols:
             return True
         if any(p.fullmatch(symbol) for p in self.cost_patterns):

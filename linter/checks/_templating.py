@@ -156,15 +156,23 @@ class KeepRule:
     pattern: str
     note: str
 
+    def __post_init__(self) -> None:
+        # what search asks of the pattern, worked out once (frozen: set past __setattr__)
+        object.__setattr__(self, "_self", "SELF" in self.pattern)
+        object.__setattr__(self, "_names_as_written", self._self and "(?" + "i" not in self.pattern)
+        object.__setattr__(self, "_plain", _keep_rx(self.pattern, ()))
+
     def rx(self, names: tuple[str, ...]) -> re.Pattern:
         # a pattern without SELF is compiled once, not once for every card's names
-        return _keep_rx(self.pattern, names if "SELF" in self.pattern else ())
+        return _keep_rx(self.pattern, names) if self._self and names else self._plain
 
     def search(self, names: tuple[str, ...], text: str) -> re.Match | None:
         """The pattern's first match in ``text``. Where none of the names stands in the
         text, SELF can match nothing there: the pattern without the names says the same,
         and is compiled once."""
-        if names and "SELF" in self.pattern and "(?" + "i" not in self.pattern:
+        if not self._self:
+            return self._plain.search(text)
+        if names and self._names_as_written:
             if not any(n in text for n in names):
                 names = ()
             else:
@@ -174,6 +182,12 @@ class KeepRule:
                 if tail is not None and not any(tail.match(text, at + len(n)) for n in names
                                                 for at in _places(text, n)):
                     return None
+        if names:
+            # where the pattern matches nothing with any words at all for SELF, it matches
+            # nothing with the card's names either: the card's pattern need not be compiled
+            loose = _any_self(self.pattern)
+            if loose is not None and loose.search(text) is None:
+                return None
         return self.rx(names).search(text)
 
 
@@ -182,6 +196,23 @@ def _places(text: str, word: str) -> Iterator[int]:
     while at != -1:
         yield at
         at = text.find(word, at + 1)
+
+
+# what makes a pattern match less where a part of it matches more: a negative lookaround,
+# an atomic group or possessive quantifier, a backreference, a conditional group
+_NOT_MONOTONE = re.compile(r"\(\?<?!|\(\?>|\(\?\(|\(\?P=|\\[1-9]|[*+?}]\+")
+
+
+@functools.lru_cache(maxsize=64)
+def _any_self(pattern: str) -> re.Pattern | None:
+    """A keep rule's pattern with any text at all for SELF, which matches wherever the pattern
+    with a card's names does; None where that does not hold or the pattern cannot be read so."""
+    if _NOT_MONOTONE.search(pattern):
+        return None
+    try:
+        return re.compile(pattern.replace("SELF", r"(?:[\s\S]*?)"))
+    except re.error:
+        return None
 
 
 @functools.lru_cache(maxsize=64)

@@ -56,9 +56,15 @@ def inside(spans: Iterable[Span], start: int, end: int | None = None) -> bool:
 def self_words(text: str) -> list[str]:
     """The words of any text (a declared reminder, a table's phrase) that the parse reads as
     an object's reference to itself: "this creature", "this Saga", "~", "CARDNAME"."""
+    return list(_self_words(text))
+
+
+@functools.lru_cache(maxsize=8192)
+def _self_words(text: str) -> tuple[str, ...]:
+    """:func:`self_words`, once per text (reminder texts repeat from card to card)."""
     from linter.nlp.selfref import self_spans
 
-    return [text[s:e] for s, e in self_spans(text, (), ())]
+    return tuple(text[s:e] for s, e in self_spans(text, (), ()))
 
 
 def plain_text(face: Face) -> str:
@@ -158,6 +164,25 @@ class FaceView:
         """The text with reminder text and quoted (granted) abilities blanked, offsets kept."""
         p = self.face.parsed
         return p.masked if p is not None and p.masked else self.text
+
+    @functools.cached_property
+    def folded(self) -> str | None:
+        """``masked`` in lower case (offsets kept) where it is plain ASCII, else None: a
+        case-blind pattern may then be read as a case-sensitive one over this text."""
+        masked = self.masked
+        return masked.lower() if masked.isascii() else None
+
+    def mentions(self, *words: str) -> bool:
+        """Whether ``masked`` may hold one of ``words`` (lower case), whatever their case:
+        a quick test that decides whether a check need look further (a text with
+        characters beyond ASCII always may, as case-blind patterns read them)."""
+        low = self.folded
+        if low is None:
+            return True
+        for w in words:
+            if w in low:
+                return True
+        return False
 
     @property
     def plain(self) -> str:
@@ -377,6 +402,12 @@ def face_view(card: Card, face: Face) -> FaceView:
     index = next((i for i, f in enumerate(card.faces) if f is face), None)
     if index is None:
         raise ValueError(f"{face.name!r} is no face of {card.name!r}")
+    parsed = face.parsed
+    if face.oracle_text and parsed is not None:  # the view card_faces shares
+        view = parsed._view
+        if view is None or view.card is not card or view.index != index:
+            view = parsed._view = FaceView(card, index)
+        return view
     return FaceView(card, index)
 
 
@@ -443,8 +474,16 @@ class FaceCheck(Check):
         return getattr(config, name.replace("-", "_"))
 
     def check_card(self, card: Card) -> Iterable[Hit]:
-        for face in card_faces(card):
-            yield from self.check_face(face)
+        # card_faces written out: every face check runs on every card, and the call costs
+        i = 0
+        for face in card.faces:
+            parsed = face.parsed
+            if parsed is not None and face.oracle_text:
+                view = parsed._view
+                if view is None or view.card is not card or view.index != i:
+                    view = parsed._view = FaceView(card, i)
+                yield from self.check_face(view)
+            i += 1
 
     def check_face(self, face: FaceView) -> Iterable[Hit]:
         return ()
