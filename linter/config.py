@@ -265,7 +265,16 @@ def active() -> Config:
 
     Checks read settings such as ``self_reference`` and ``set_kind`` here.
     """
-    return _ACTIVE if _ACTIVE is not None else Config()
+    if _ACTIVE is not None:
+        return _ACTIVE
+    global _DEFAULT
+    if _DEFAULT is None:  # made once: checks ask for it card by card
+        _DEFAULT = Config()
+    return _DEFAULT
+
+
+#: the defaults :func:`active` answers with where no configuration is installed (read only)
+_DEFAULT: Config | None = None
 
 
 def reset_active() -> None:
