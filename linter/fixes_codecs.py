@@ -123,11 +123,12 @@ _JSON_SHORT = {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t", 
 
 def _json_file_style(text: str) -> tuple[bool, bool, bool]:
     """(escape non-ASCII, upper-case hex, escape "/") as the file does."""
-    escapes = _JSON_U.findall(text)
+    # counted without a list of every match: a bulk file holds hundreds of thousands
+    escapes = _JSON_U.findall(text) if "\\u" in text else []
     non_ascii_escapes = [h for h in escapes if int(h, 16) >= 0x80]
-    raw = len(_NON_ASCII.findall(text))
+    raw = 0 if text.isascii() else len(text) - len(text.encode("ascii", "ignore"))  # characters beyond ASCII
     ascii_only = bool(non_ascii_escapes) and len(non_ascii_escapes) >= raw
-    slashes = len(_JSON_SLASH.findall(text))
+    slashes = len(_JSON_SLASH.findall(text)) if "\\/" in text else 0
     return ascii_only, _hex_upper(escapes, False), slashes > 0 and text.count("/") == slashes
 
 
