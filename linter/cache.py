@@ -48,19 +48,15 @@ from linter.diagnostics import Diagnostic, Edit, Fix
 FORMAT = 1
 #: the largest card file read (as :data:`linter.readers.MAX_FILE_BYTES`)
 MAX_FILE_BYTES = 512 * 1024 * 1024
-CACHE_ENV = "ORACLELINT_CACHE_DIR"
 
 _PACKAGE = Path(__file__).resolve().parent
 
 
 def default_directory() -> Path:
     """``check/`` in the directory oraclelint caches downloads in."""
-    override = os.environ.get(CACHE_ENV)
-    if override:
-        return Path(override).expanduser() / "check"
-    import platformdirs
+    from linter.cachedir import cache_dir
 
-    return Path(platformdirs.user_cache_dir("oraclelint")) / "check"
+    return cache_dir() / "check"
 
 
 # -- what the results depend on -------------------------------------------------------------

@@ -140,10 +140,6 @@ def load(name: str) -> Any:
     return data
 
 
-#: the cache directory's variable (as for the CR and the results cache)
-_CACHE_ENV = "ORACLELINT_CACHE_DIR"
-
-
 class _Compiled:
     """A validated data file kept as JSON in ``rules-data/`` of the cache directory, keyed
     by oraclelint's version and the size and modification time of the data file and its
@@ -198,24 +194,15 @@ def _compiled(name: str, path: Path, schema_path: Path) -> _Compiled | None:
                           f"\0{b.st_size}\0{b.st_mtime_ns}")
 
 
-def compiled(name: str, stamp: str) -> _Compiled | None:
+def compiled(name: str, stamp: str) -> _Compiled:
     """The kept copy named ``name`` of what was worked out of rule data, valid for ``stamp``
-    (everything it was worked out from), in ``rules-data/`` of the cache directory; None
-    where there is no cache directory."""
+    (everything it was worked out from), in ``rules-data/`` of the cache directory."""
     import hashlib
-    import os
+
+    from linter.cachedir import cache_dir
 
     key = hashlib.sha256(stamp.encode("utf-8", "surrogateescape")).hexdigest()
-    override = os.environ.get(_CACHE_ENV)
-    if override:
-        folder = Path(override).expanduser()
-    else:
-        try:
-            import platformdirs
-        except ImportError:  # pragma: no cover - a dependency
-            return None
-        folder = Path(platformdirs.user_cache_dir("oraclelint"))
-    return _Compiled(folder / "rules-data", name, key)
+    return _Compiled(cache_dir() / "rules-data", name, key)
 
 
 def data_files() -> list[str]:

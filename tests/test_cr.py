@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import http.server
 import json
+import os
 import threading
 import time
 from pathlib import Path
@@ -141,7 +142,7 @@ def test_interrupted_save_keeps_the_previous_copy(cache, monkeypatch):
         raise OSError(28, "No space left on device")
 
     with monkeypatch.context() as patch:
-        patch.setattr(store.os, "replace", broken_replace)
+        patch.setattr(os, "replace", broken_replace)
         with pytest.raises(OSError):
             store.save(parse_bytes(new), new, "new")
     assert store.load_cached().effective == "2030-01-02"

@@ -13,15 +13,14 @@ from __future__ import annotations
 import datetime as _dt
 import hashlib
 import json
-import os
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 from linter.atomic import replace_from_temp
+from linter.cachedir import CACHE_ENV, cache_dir  # noqa: F401 - part of this module's interface
 from linter.cr.parser import CRDocument
 
-CACHE_ENV = "ORACLELINT_CACHE_DIR"
 INDEX_NAME = "rules.json"
 TEXT_NAME = "MagicCompRules.txt"
 FORMAT_VERSION = 1
@@ -38,16 +37,6 @@ class CachedInfo:
     sha256: str
     fetched: str
     path: Path
-
-
-def cache_dir() -> Path:
-    """The directory oraclelint caches downloads in (not created here)."""
-    override = os.environ.get(CACHE_ENV)
-    if override:
-        return Path(override).expanduser()
-    import platformdirs
-
-    return Path(platformdirs.user_cache_dir("oraclelint"))
 
 
 def file_in_the_way(folder: Path) -> Path | None:

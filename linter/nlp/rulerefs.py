@@ -249,12 +249,11 @@ def _tokenized(nlp, phrases: list[str]) -> dict[str, list[str]]:
     unique = sorted(set(phrases))
     stamp = json.dumps([spacy.__version__, rules_stamp, unique], ensure_ascii=True)
     kept = catalogue.compiled("phrase-tokens", stamp)
-    found = kept.read() if kept is not None else None
+    found = kept.read()
     if isinstance(found, list) and len(found) == len(unique) and all(isinstance(t, list) for t in found):
         return dict(zip(unique, found))
     out = {p: [t.text for t in doc] for p, doc in zip(unique, nlp.tokenizer.pipe(unique))}
-    if kept is not None:
-        kept.write([out[p] for p in unique])
+    kept.write([out[p] for p in unique])
     return out
 
 
