@@ -9,10 +9,11 @@ order next to the string-token scan of :mod:`.jsonpos`.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Protocol
 
 from linter.model import COLORS, Card, Face, order_colors
-from linter.readers.jsonpos import Tokens, items
+from linter.readers.jsonpos import Desync, Tokens, decode_at, items
+from linter.readers.locs import FieldLocs
 from linter.source import Loc, SourceFile
 
 Fields = dict  # key -> (value, Loc | None)
@@ -32,8 +33,9 @@ WANTED = frozenset(FACE_STR + FACE_COLORS + CARD_KEYS + PRODUCT_KEYS + ("card_fa
 TOKEN_LAYOUTS = frozenset({"token", "double_faced_token"})
 
 Warn = Callable[[str, "Loc | None"], None]
-#: turns a field's value into the model's (None when it has the wrong shape), warning as it goes
-Converter = Callable[[str, Any, "Loc | None", Warn], Any]
+#: turns a field's value into the model's: ``(value, None)``, or ``(None, message)`` when it
+#: has the wrong shape (a value can come with a message too: ``true`` as a name is "true")
+Converter = Callable[[str, Any], "tuple[Any, str | None]"]
 
 
 def _found(value: Any) -> str:
@@ -45,149 +47,211 @@ def _found(value: Any) -> str:
     return f"a value of type {type(value).__name__}"
 
 
-def _as_str(key: str, value: Any, loc: Loc | None, warn: Warn) -> str | None:
-    if value is None:
-        if key == "name":  # the field is there, with no name in it
-            warn("name should be text, found null", loc)
-        return None
-    if isinstance(value, bool):
-        warn(f"{key} should be text, not {str(value).lower()}", loc)
-        return str(value).lower()
-    if isinstance(value, (int, float)):
-        return str(value) if not isinstance(value, float) or not value.is_integer() else str(int(value))
+def _as_str(key: str, value: Any) -> tuple[str | None, str | None]:
     if isinstance(value, str):
-        return value
-    warn(f"{key} should be text, found {_found(value)}", loc)
-    return None
-
-
-def _as_colors(key: str, value: Any, loc: Loc | None, warn: Warn) -> tuple[str, ...] | None:
+        return value, None
     if value is None:
-        return None
+        # the field is there, with no name in it
+        return None, "name should be text, found null" if key == "name" else None
+    if isinstance(value, bool):
+        return str(value).lower(), f"{key} should be text, not {str(value).lower()}"
+    if isinstance(value, (int, float)):
+        return (str(value) if not isinstance(value, float) or not value.is_integer() else str(int(value))), None
+    return None, f"{key} should be text, found {_found(value)}"
+
+
+def _as_colors(key: str, value: Any) -> tuple[tuple[str, ...] | None, str | None]:
+    if value is None:
+        return None, None
     if isinstance(value, str):
         letters = [c for c in value.upper() if not c.isspace() and c not in ",[]"]
     elif isinstance(value, list) and all(isinstance(v, str) for v in value):
         letters = [v.strip().upper() for v in value]
     else:
-        warn(f"{key} should be a list of color letters (W, U, B, R, G)", loc)
-        return None
+        return None, f"{key} should be a list of color letters (W, U, B, R, G)"
     bad = [c for c in letters if c not in COLORS]
     if bad:
-        warn(f"{key}: unknown color {bad[0]!r} (expected W, U, B, R or G)", loc)
-    return order_colors([c for c in letters if c in COLORS])
+        return order_colors([c for c in letters if c in COLORS]), \
+            f"{key}: unknown color {bad[0]!r} (expected W, U, B, R or G)"
+    return order_colors(letters), None
 
 
-def _as_number(key: str, value: Any, loc: Loc | None, warn: Warn) -> float | None:
+def _as_number(key: str, value: Any) -> tuple[float | None, str | None]:
     if value is None:
-        return None
+        return None, None
     if isinstance(value, bool):
-        warn(f"{key} should be a number", loc)
-        return None
+        return None, f"{key} should be a number"
     if isinstance(value, (int, float)):
-        return float(value)
+        return float(value), None
     if isinstance(value, str):
         try:
-            return float(value)
+            return float(value), None
         except ValueError:
             pass
-    warn(f"{key} should be a number", loc)
-    return None
+    return None, f"{key} should be a number"
 
 
-def _as_bool(key: str, value: Any, loc: Loc | None, warn: Warn) -> bool | None:
+def _as_bool(key: str, value: Any) -> tuple[bool | None, str | None]:
+    if value is None or isinstance(value, bool):
+        return value, None
+    return None, f"{key} should be true or false"
+
+
+def _as_words(key: str, value: Any) -> tuple[tuple[str, ...] | None, str | None]:
     if value is None:
-        return None
-    if isinstance(value, bool):
-        return value
-    warn(f"{key} should be true or false", loc)
-    return None
-
-
-def _as_words(key: str, value: Any, loc: Loc | None, warn: Warn) -> tuple[str, ...] | None:
-    if value is None:
-        return None
+        return None, None
     if isinstance(value, list) and all(isinstance(v, str) for v in value):
-        return tuple(value)
-    warn(f"{key} should be a list of words", loc)
-    return None
+        return tuple(value), None
+    return None, f"{key} should be a list of words"
 
 
-def _take(fields: Fields, key: str, conv: Converter, warn: Warn, locs: dict[str, Loc]) -> Any:
-    """Field ``key`` converted by ``conv``, its Loc kept in ``locs``; None (and no Loc
-    kept) when the field is absent or ``conv`` refuses it."""
-    if key not in fields:
-        return None
-    value, loc = fields[key]
-    v = conv(key, value, loc, warn)
-    if v is not None and loc is not None:
-        locs[key] = loc
-    return v
+#: a face's fields and their converters, without and with the face's own mana value
+_FACE_FIELDS: tuple[tuple[str, Converter], ...] = \
+    tuple((key, _as_str) for key in FACE_STR) + tuple((key, _as_colors) for key in FACE_COLORS)
+_FACE_FIELDS_CMC = _FACE_FIELDS + (("cmc", _as_number),)
+#: the card-level copies of face fields on a multi-faced card ("A // B" cost, type line, colors)
+_COPIED_FIELDS = tuple((key, conv) for key, conv in _FACE_FIELDS if key != "name")
+#: the card's own fields and their converters
+_CARD_FIELDS: tuple[tuple[str, Converter], ...] = (
+    ("layout", _as_str), ("cmc", _as_number), ("color_identity", _as_colors), ("keywords", _as_words),
+    ("set", _as_str), ("released_at", _as_str), ("set_type", _as_str), ("digital", _as_bool),
+    ("border_color", _as_str), ("security_stamp", _as_str), ("promo_types", _as_words))
+#: the Card attribute of a field, where it is not named like it
+_CARD_ATTRS = {"set": "set_code", "released_at": "released"}
 
 
-def _fill_face(face: Face, fields: Fields, warn: Warn, with_cmc: bool) -> None:
-    converters = [(key, _as_str) for key in FACE_STR] + [(key, _as_colors) for key in FACE_COLORS]
-    if with_cmc:
-        converters.append(("cmc", _as_number))
-    for key, conv in converters:
-        v = _take(fields, key, conv, warn, face.locs)
-        if v is not None:
-            setattr(face, key, v)
+class Places(Protocol):
+    """Where a card's fields stand in its file, for :func:`card_from_values`.
+
+    ``part`` is None for the card's own fields (which are the face's on a
+    single-faced card) and ``i`` for the fields of face ``i``.
+    """
+
+    def loc(self, part: int | None, key: str) -> Loc | None:
+        """The Loc of one field (for a warning)."""
+
+    def locs(self, part: int | None, keys: list[str]) -> dict[str, Loc]:
+        """The ``locs`` of a card or face that has the fields ``keys`` (those with a known place)."""
 
 
-def _once(warn: Warn) -> Warn:
-    said: set[tuple] = set()
+class PairPlaces:
+    """:class:`Places` of fields given as ``{key: (value, loc)}``."""
 
-    def once(msg: str, loc: Loc | None) -> None:
-        key = (msg, loc.start if loc is not None else None)
-        if key not in said:
-            said.add(key)
-            warn(msg, loc)
+    __slots__ = ("fields", "faces")
 
-    return once
+    def __init__(self, fields: Fields, faces: list[Fields] | None) -> None:
+        self.fields, self.faces = fields, faces
+
+    def loc(self, part: int | None, key: str) -> Loc | None:
+        return (self.fields if part is None else self.faces[part])[key][1]  # type: ignore[index]
+
+    def locs(self, part: int | None, keys: list[str]) -> dict[str, Loc]:
+        fields = self.fields if part is None else self.faces[part]  # type: ignore[index]
+        return {key: fields[key][1] for key in keys if fields[key][1] is not None}
+
+
+class JsonPlaces:
+    """:class:`Places` of a card object of a JSON text, found from where it starts.
+
+    Reading the card keeps only ``card_loc`` (where its object opens); the first
+    Loc asked for parses that object again and walks it with the string-token
+    scan (:func:`walk_object`, the same walk an eager reader does), which finds
+    the Loc of every field of the card and its faces at once.
+    """
+
+    __slots__ = ("card_loc", "_found")
+
+    def __init__(self, card_loc: Loc) -> None:
+        self.card_loc = card_loc
+        self._found: tuple[dict[str, Loc], list[dict[str, Loc]]] | None = None
+
+    def _walk(self) -> tuple[dict[str, Loc], list[dict[str, Loc]]]:
+        if self._found is None:
+            source, start = self.card_loc.source, self.card_loc.start
+            try:
+                fields, faces, _start = walk_object(Tokens(source, start), decode_at(source.text, start))
+            except (Desync, ValueError, StopIteration):  # pragma: no cover - the scan and the parser disagree
+                fields, faces = {}, None
+            self._found = ({k: loc for k, (_v, loc) in fields.items()},
+                           [{k: loc for k, (_v, loc) in ff.items()} for ff in faces or ()])
+        return self._found
+
+    def loc(self, part: int | None, key: str) -> Loc | None:
+        card, faces = self._walk()
+        found = card if part is None else faces[part] if part < len(faces) else {}
+        return found.get(key, self.card_loc)  # the card's start, should the walk not find it
+
+    def locs(self, part: int | None, keys: list[str]) -> dict[str, Loc]:
+        return FieldLocs(self, part, keys)  # type: ignore[return-value]
 
 
 def card_from_fields(fields: Fields, faces: list[Fields] | None, source: SourceFile, card_loc: Loc | None,
                      warn: Warn) -> Card:
-    """A card from Scryfall-named fields (``faces`` holds ``card_faces``)."""
+    """A card from Scryfall-named fields given as ``{key: (value, loc)}`` (``faces`` holds ``card_faces``)."""
+    return card_from_values({k: v for k, (v, _loc) in fields.items()},
+                            [{k: v for k, (v, _loc) in ff.items()} for ff in faces] if faces else None,
+                            source, card_loc, warn, PairPlaces(fields, faces))
+
+
+def card_from_values(fields: dict, faces: list[dict] | None, source: SourceFile, card_loc: Loc | None,
+                     warn: Warn, places: Places) -> Card:
+    """A card from Scryfall-named fields ``{key: value}`` (``faces`` holds ``card_faces``)
+    whose places ``places`` knows: a field's Loc is asked for only when it is kept in
+    ``locs`` or a warning names it."""
     card = Card(source=source, loc=card_loc)
-    warn = _once(warn)  # a single face's fields are the card's too: one warning, not two
-    if faces:
-        for ff in faces:
-            face = Face()
-            _fill_face(face, ff, warn, with_cmc=True)
-            card.faces.append(face)
-        # card-level copies of face fields ("A // B" cost, type line, colors)
-        for key in FACE_STR + FACE_COLORS:
-            if key != "name":
-                v = _take(fields, key, _as_colors if key in FACE_COLORS else _as_str, warn, card.locs)
+    said: set[tuple] = set()
+
+    def say(msg: str, part: int | None, key: str) -> None:
+        # a single face's fields are the card's too: one warning, not two
+        loc = places.loc(part, key)
+        once = (msg, loc.start if loc is not None else None)
+        if once not in said:
+            said.add(once)
+            warn(msg, loc)
+
+    def converted(values: dict, part: int | None, converters) -> list[tuple[str, Any]]:
+        """The fields of ``values`` that convert to a value, in the order of ``converters``."""
+        out = []
+        for key, conv in converters:
+            if key in values:
+                v, msg = conv(key, values[key])
+                if msg is not None:
+                    say(msg, part, key)
                 if v is not None:
-                    card.extra[key] = v
-    else:
+                    out.append((key, v))
+        return out
+
+    def add_face(values: dict, part: int | None, converters) -> None:
         face = Face()
-        _fill_face(face, fields, warn, with_cmc=False)
+        got = converted(values, part, converters)
+        for key, v in got:
+            setattr(face, key, v)
+        face.locs = places.locs(part, [key for key, _v in got])
         card.faces.append(face)
+
+    kept: list[str] = []  # the card's fields whose place ``card.locs`` keeps
+    if faces:
+        for i, ff in enumerate(faces):
+            add_face(ff, i, _FACE_FIELDS_CMC)
+        for key, v in converted(fields, None, _COPIED_FIELDS):
+            card.extra[key] = v
+            kept.append(key)
+    else:
+        add_face(fields, None, _FACE_FIELDS)
     if "name" in fields:
-        value, loc = fields["name"]
-        card.name = _as_str("name", value, loc, warn)
-        if loc is not None:
-            card.locs["name"] = loc
+        card.name, msg = _as_str("name", fields["name"])
+        if msg is not None:
+            say(msg, None, "name")
+        kept.append("name")  # the name's place is kept even when it holds no name
     if card.name is None and card.faces and card.faces[0].name:
         card.name = " // ".join(f.name or "" for f in card.faces)
-    for key, conv, attr in (("layout", _as_str, "layout"), ("cmc", _as_number, "cmc"),
-                            ("color_identity", _as_colors, "color_identity"),
-                            ("keywords", _as_words, "keywords"), ("set", _as_str, "set_code"),
-                            ("released_at", _as_str, "released"), ("set_type", _as_str, "set_type"),
-                            ("digital", _as_bool, "digital"), ("border_color", _as_str, "border_color"),
-                            ("security_stamp", _as_str, "security_stamp"),
-                            ("promo_types", _as_words, "promo_types")):
-        v = _take(fields, key, conv, warn, card.locs)
-        if v is not None:
-            setattr(card, attr, v)
+    for key, v in converted(fields, None, _CARD_FIELDS):
+        setattr(card, _CARD_ATTRS.get(key, key), v)
+        kept.append(key)
     if IGNORE_FIELD in fields:
-        value, loc = fields[IGNORE_FIELD]
-        card.extra[IGNORE_FIELD] = value
-        if loc is not None:
-            card.locs[IGNORE_FIELD] = loc
+        card.extra[IGNORE_FIELD] = fields[IGNORE_FIELD]
+        kept.append(IGNORE_FIELD)
+    card.locs = places.locs(None, kept)
     if card.layout in TOKEN_LAYOUTS or any((f.type_line or "").lstrip().startswith("Token") for f in card.faces) \
             or str(card.extra.get("type_line", "")).lstrip().startswith("Token"):
         card.is_token = True

@@ -5,7 +5,10 @@ for string tokens.  In valid JSON that scan yields exactly the string tokens
 (keys and values) in document order, so walking the parsed structure in
 document order pairs each string with its token.  The scan is a lazy
 iterator consumed as the walk goes: a subtree the reader does not need is
-skipped by counting its strings.
+skipped by counting its strings.  It can start at any offset outside a
+string (where an object opens, say): a reader that knows where an object
+starts can leave the scan of that object until a position inside it is asked
+for (:func:`decode_at` parses that object again).
 """
 
 from __future__ import annotations
@@ -42,12 +45,28 @@ def _pairs_hook(pairs: list) -> dict:
     return d
 
 
+_DECODER = json.JSONDecoder()  # what json.loads uses
+_PAIRS_DECODER = json.JSONDecoder(object_pairs_hook=_pairs_hook)
+_SPACE = json.decoder.WHITESPACE.match  # the whitespace JSON allows between tokens
+
+
 def parse_json(text: str, keep_duplicates: bool = False) -> Any:
     """Parse JSON text; a syntax error becomes a :class:`ReadError` with its place."""
+    return parse_json_placed(text, keep_duplicates)[0]
+
+
+def parse_json_placed(text: str, keep_duplicates: bool = False) -> tuple[Any, list[int] | None]:
+    """:func:`parse_json`, and where each element of a top-level array starts in
+    the text (None for any other document, or with ``keep_duplicates``)."""
     try:
         if keep_duplicates:
-            return json.loads(text, object_pairs_hook=_pairs_hook)
-        return json.loads(text)
+            return json.loads(text, object_pairs_hook=_pairs_hook), None
+        start = _SPACE(text).end()
+        if text.startswith("[", start):
+            placed = _array_placed(text, start)
+            if placed is not None:
+                return placed
+        return json.loads(text), None
     except json.JSONDecodeError as e:
         msg = e.msg[0].lower() + e.msg[1:] if e.msg else "invalid JSON"
         if e.pos >= len(text.rstrip()):
@@ -55,6 +74,42 @@ def parse_json(text: str, keep_duplicates: bool = False) -> Any:
         raise ReadError(msg, e.lineno, e.colno) from None
     except RecursionError:
         raise ReadError("JSON nested too deeply") from None
+
+
+def _array_placed(text: str, i: int) -> tuple[list, list[int]] | None:
+    """The top-level array opening at ``text[i]``, decoded one element at a time by
+    the C scanner (which gives the same values as ``json.loads``), and where each
+    element starts; None when the text is not one well-formed array (``json.loads``
+    then says what is wrong, and where)."""
+    scan = _DECODER.scan_once
+    values: list = []
+    starts: list[int] = []
+    i = _SPACE(text, i + 1).end()
+    if not text.startswith("]", i):
+        while True:
+            try:
+                value, end = scan(text, i)
+            except StopIteration:
+                return None
+            values.append(value)
+            starts.append(i)
+            end = _SPACE(text, end).end()
+            if text.startswith(",", end):
+                i = _SPACE(text, end + 1).end()
+            elif text.startswith("]", end):
+                i = end
+                break
+            else:
+                return None
+    if _SPACE(text, i + 1).end() != len(text):
+        return None
+    return values, starts
+
+
+def decode_at(text: str, start: int) -> Any:
+    """The JSON value that starts at ``text[start]``, objects with repeated keys
+    keeping every pair (see :func:`items`)."""
+    return _PAIRS_DECODER.scan_once(text, start)[0]
 
 
 def items(node: dict) -> list:
@@ -96,10 +151,11 @@ def _decode_one(raw: str, i: int) -> tuple[int, int]:
 class Tokens:
     """The string tokens of a JSON text, consumed in document order."""
 
-    def __init__(self, source: SourceFile) -> None:
+    def __init__(self, source: SourceFile, start: int = 0) -> None:
         self.source = source
         self.text = source.text
-        self._it: Iterator[re.Match] = STRING_TOKEN.finditer(self.text)
+        # ``start`` must stand outside a string (where a value or an object opens)
+        self._it: Iterator[re.Match] = STRING_TOKEN.finditer(self.text, start)
 
     def next(self) -> re.Match:
         try:
@@ -151,6 +207,19 @@ class Tokens:
             return Loc(self.source, start, start, exact=False)
         lit = _LITERAL.match(text, start)
         return Loc(self.source, start, lit.end() if lit else start, exact=False)
+
+    def object_start_skipping(self, node: dict) -> int:
+        """Consume the tokens of object ``node`` and return where it opens (0 for an
+        empty object, which has no token to find it by)."""
+        pairs = items(node)
+        if not pairs:
+            return 0
+        start = self.object_start(self.key(pairs[0][0]))
+        self.skip(pairs[0][1])
+        for k, v in pairs[1:]:
+            self.key(k)
+            self.skip(v)
+        return start
 
     def object_start(self, first_key: re.Match) -> int:
         """Where the object whose first key is ``first_key`` opens."""

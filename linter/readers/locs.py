@@ -7,7 +7,8 @@ first time a diagnostic asks for a position inside the value.
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from collections.abc import MutableMapping
+from typing import Callable, Iterator, Protocol, Sequence
 
 from linter.source import Loc, SourceFile
 
@@ -88,3 +89,59 @@ def sub_loc(loc: Loc | None, start: int, end: int) -> Loc | None:
 
     return PendingLoc(loc.source, resolve)
 
+
+
+class _Places(Protocol):
+    def loc(self, part: int | None, key: str) -> Loc | None: ...
+
+
+#: the key lists of :class:`FieldLocs`, shared: most cards have the same fields
+_KEYS: dict[tuple[str, ...], tuple[str, ...]] = {}
+
+
+class FieldLocs(MutableMapping):
+    """The ``locs`` of a card or a face whose places are found when first asked for.
+
+    A reader that knows only where a card's entry starts notes which fields
+    have a place; the first look at the mapping asks ``places.loc(part, key)``
+    for each of them (one walk of the entry, see
+    :class:`linter.readers.fields.JsonPlaces`), and from then on it is a plain
+    mapping.  Most cards have no finding, so most are never looked at.
+    """
+
+    __slots__ = ("_places", "_part", "_keys", "_locs")
+
+    def __init__(self, places: _Places, part: int | None, keys: list[str]) -> None:
+        self._places = places
+        self._part = part
+        k = tuple(keys)
+        self._keys = _KEYS.setdefault(k, k)
+        self._locs: dict[str, Loc] | None = None
+
+    def _table(self) -> dict[str, Loc]:
+        if self._locs is None:
+            loc = self._places.loc
+            self._locs = {key: loc(self._part, key) for key in self._keys}
+            self._places = None  # type: ignore[assignment]
+        return self._locs
+
+    def __contains__(self, key: object) -> bool:
+        return key in (self._keys if self._locs is None else self._locs)
+
+    def __len__(self) -> int:
+        return len(self._keys if self._locs is None else self._locs)
+
+    def __getitem__(self, key: str) -> Loc:
+        return self._table()[key]
+
+    def __setitem__(self, key: str, loc: Loc) -> None:
+        self._table()[key] = loc
+
+    def __delitem__(self, key: str) -> None:
+        del self._table()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._table())
+
+    def __repr__(self) -> str:  # pragma: no cover - debugging aid
+        return f"FieldLocs({self._table()!r})"

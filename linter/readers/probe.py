@@ -52,6 +52,8 @@ class Probe:
         self.kind = sniff(self.text, self.path)
         self._json: Any = _UNPARSED
         self.json_error: ReadError | None = None
+        #: where each element of a top-level JSON array starts in the text (None: not such a document)
+        self.json_starts: list[int] | None = None
 
     @property
     def json(self) -> Any:
@@ -59,10 +61,10 @@ class Probe:
         if self._json is _UNPARSED:
             self._json = None
             if self.kind == "json":
-                from linter.readers.jsonpos import parse_json
+                from linter.readers.jsonpos import parse_json_placed
 
                 try:
-                    self._json = parse_json(self.text)
+                    self._json, self.json_starts = parse_json_placed(self.text)
                 except ReadError as e:
                     self.json_error = e
         return self._json

@@ -1,8 +1,10 @@
 """Scryfall JSON: a card object, a list of them, or a list page / bulk file.
 
-The parsed document is walked in document order next to the string-token
-scan of :mod:`.jsonpos`; each card object is built by
-:func:`linter.readers.fields.card_from_fields`.
+Each card object is built from its parsed value by
+:func:`linter.readers.fields.card_from_values`, knowing only where the object
+starts in the text (given by the parse of a top-level array, else found by
+the string-token scan of :mod:`.jsonpos`); the places of its fields are
+found when a finding or a fix first asks for one.
 """
 
 from __future__ import annotations
@@ -11,8 +13,8 @@ from typing import Any
 
 from linter.fixes_codecs import json_codec
 from linter.readers.base import Reader, ReadResult
-from linter.readers.fields import card_from_fields, walk_object
-from linter.readers.jsonpos import Desync, Tokens, items, parse_json
+from linter.readers.fields import JsonPlaces, card_from_fields, card_from_values, walk_object
+from linter.readers.jsonpos import Desync, Tokens, decode_at, items, parse_json, warner
 from linter.source import Loc, SourceFile
 
 
@@ -32,54 +34,67 @@ def _card_like(d: dict) -> bool:
     return isinstance(d.get("name"), str) and any(k in d for k in ("type_line", "oracle_text", "card_faces", "mana_cost"))
 
 
-def read_scryfall(source: SourceFile, data: Any, result: ReadResult) -> None:
-    """Fill ``result`` with the cards of a Scryfall JSON document already parsed as ``data``."""
+def read_scryfall(source: SourceFile, data: Any, result: ReadResult, starts: list[int] | None = None) -> None:
+    """Fill ``result`` with the cards of a Scryfall JSON document already parsed as ``data``
+    (``starts``: where each element of a top-level array starts in the text, when known)."""
     try:
-        _walk_document(source, data, result)
+        _read_document(source, data, result, starts)
     except Desync:
         # duplicate keys: parse again keeping every pair, and walk again
         result.cards.clear()
         result.warnings.clear()
         data = parse_json(source.text, keep_duplicates=True)
         try:
-            _walk_document(source, data, result)
+            _read_document(source, data, result, None)
         except Desync:  # pragma: no cover - the scan and the parser disagree
             result.cards.clear()
             _without_positions(source, data, result)
 
 
-def _walk_document(source: SourceFile, data: Any, result: ReadResult) -> None:
-    tokens = Tokens(source)
+def _read_document(source: SourceFile, data: Any, result: ReadResult, starts: list[int] | None) -> None:
+    """Read each card object of the document where it starts; only where the
+    document is not a top-level array of known ``starts`` does a token scan
+    find them."""
+    warn = warner(result)
 
-    def warn(msg: str, loc: Loc | None) -> None:
-        line, col = loc.position() if loc is not None else (None, None)
-        result.warnings.append((msg, line, col))
+    def card(node: dict, start: int) -> None:
+        card_loc = Loc(source, start, exact=False)
+        faces = node.get("card_faces")
+        if "card_faces" in node and not isinstance(faces, list):
+            # "card_faces" that is not a list: should the file repeat the key, the card has
+            # the faces of the last list written (the parse keeps only the last value), so
+            # the card is walked as it is written
+            fields, walked, _start = walk_object(Tokens(source, start), decode_at(source.text, start))
+            result.cards.append(card_from_fields(fields, walked, source, card_loc, warn))
+            return
+        if faces is not None:
+            faces = [f for f in faces if isinstance(f, dict)]
+        result.cards.append(card_from_values(node, faces, source, card_loc, warn, JsonPlaces(card_loc)))
 
-    def card(node: dict) -> None:
-        fields, faces, start = walk_object(tokens, node)
-        result.cards.append(card_from_fields(fields, faces, source, Loc(source, start, exact=False), warn))
-
-    if isinstance(data, list):
-        for node in data:
+    def cards(nodes: list, tokens: Tokens) -> None:
+        for node in nodes:
             if isinstance(node, dict):
-                card(node)
+                card(node, tokens.object_start_skipping(node))
             else:
                 tokens.skip(node)
+
+    if isinstance(data, list):
+        if starts is not None and len(starts) == len(data):
+            for node, start in zip(data, starts):
+                if isinstance(node, dict):
+                    card(node, start if node else 0)  # an empty object starts at 0, as a walk finds it
+        else:
+            cards(data, Tokens(source))
     elif isinstance(data, dict) and data.get("object") == "list" and isinstance(data.get("data"), list):
+        tokens = Tokens(source)
         for k, v in items(data):
             tokens.key(k)
             if k == "data" and v is data["data"]:
-                for node in v:
-                    if isinstance(node, dict):
-                        card(node)
-                    else:
-                        tokens.skip(node)
+                cards(v, tokens)
             else:
                 tokens.skip(v)
     elif isinstance(data, dict):
-        card(data)
-
-
+        cards([data], Tokens(source))
 
 
 def _without_positions(source: SourceFile, data: Any, result: ReadResult) -> None:
@@ -97,6 +112,6 @@ def _without_positions(source: SourceFile, data: Any, result: ReadResult) -> Non
 READER = Reader(
     name="scryfall",
     looks_like=lambda probe: probe.kind == "json" and looks_like_scryfall(probe.json),
-    read=lambda probe, result: read_scryfall(probe.source, probe.json, result),
+    read=lambda probe, result: read_scryfall(probe.source, probe.json, result, probe.json_starts),
     codec=json_codec,
 )
