@@ -9,6 +9,8 @@ import pytest
 
 from linter.readers import discover, read_bytes, read_file, read_text
 from linter.readers.detect import UNSUPPORTED
+from linter.readers.fields import walk_object
+from linter.readers.jsonpos import Tokens, parse_json
 from linter.readers.mana import braced_cost
 
 FIX = Path(__file__).resolve().parent / "fixtures" / "readers"
@@ -406,6 +408,50 @@ def test_json_duplicate_keys_keep_positions():
     f = r.cards[0].front
     assert f.name == "Second"
     assert pos_in(f, "oracle_text", "two") == raw_position(text, "two")
+
+
+def _loc_key(loc, value):
+    offsets = [loc.offset(i) for i in range(len(value) + 1)] if isinstance(value, str) else []
+    return loc.start, loc.end, loc.exact, offsets
+
+
+def test_json_places_found_when_asked_are_those_of_a_walk_of_the_file():
+    # a card keeps where its object starts; the places of its fields are looked up when
+    # first asked for, and are those a walk of the whole file's string tokens finds
+    cards = [
+        {"object": "card", "name": "Quill \"Echo\"", "type_line": "Creature \u2014 Bird",
+         "oracle_text": "Flying\nWhen this creature enters, scry 1. \U0001F600", "cmc": 2.0,
+         "image_uris": {"small": "x", "large": ["y", {"z": "w"}]}, "colors": ["U"], "color_identity": ["U"]},
+        {"object": "card", "name": "Dawn // Dusk", "mana_cost": "{W} // {B}", "layout": "split",
+         "card_faces": [{"name": "Dawn", "mana_cost": "{W}", "oracle_text": "Gain 2 life."}, "not a face",
+                        {"name": "Dusk", "mana_cost": "{B}", "oracle_text": "Draw a card.", "cmc": 1}]},
+        {},
+        {"object": "card", "name": "Tarn Wisp", "type_line": "Instant", "oracle_text": "Scry 2.",
+         "oraclelint-ignore": ["RUL001"], "keywords": [], "digital": False},
+    ]
+    text = json.dumps(cards, indent=1, ensure_ascii=False)
+    text = text.replace('"name": "Tarn Wisp"', '"name": "Tarn Whisp", "name": "Tarn Wisp"')  # a repeated key
+    r = read_text(text, "bulk.json")
+    assert r.error is None and [c.name for c in r.cards][-1] == "Tarn Wisp"
+    tokens = Tokens(r.source)
+    for card, node in zip(r.cards, parse_json(text, keep_duplicates=True)):
+        fields, faces, start = walk_object(tokens, node)
+        assert card.loc.start == start
+        parts = [(card, fields)] + list(zip(card.faces, faces or [fields]))
+        for obj, walked in parts:
+            for key, loc in obj.locs.items():
+                assert _loc_key(loc, walked[key][0]) == _loc_key(walked[key][1], walked[key][0]), key
+    assert r.cards[-1].locs["name"] is r.cards[-1].front.locs["name"]
+    assert pos_in(r.cards[-1].front, "name", "Wisp") == raw_position(text, "Wisp")
+
+
+def test_json_value_nested_too_deeply_to_walk_places_the_card_at_its_start():
+    text = ('[{"name": "Deep", "type_line": "Instant", "oracle_text": "Draw a card.", "junk": '
+            + "[" * 700 + "]" * 700 + "}]")
+    r = read_text(text, "deep.json")
+    assert r.error is None and r.cards[0].front.oracle_text == "Draw a card."
+    loc = r.cards[0].front.locs["oracle_text"]
+    assert loc.position() in ((1, 2), raw_position(text, "Draw a card."))
 
 
 def test_scryfall_numbers_and_lists_have_spans():

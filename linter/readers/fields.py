@@ -170,6 +170,8 @@ class JsonPlaces:
             source, start = self.card_loc.source, self.card_loc.start
             try:
                 fields, faces, _start = walk_object(Tokens(source, start), decode_at(source.text, start))
+            except RecursionError:  # a value nested too deeply for the walk: the card's start it is
+                fields, faces = {}, None
             except (Desync, ValueError, StopIteration):  # pragma: no cover - the scan and the parser disagree
                 fields, faces = {}, None
             self._found = ({k: loc for k, (_v, loc) in fields.items()},
