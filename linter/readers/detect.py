@@ -10,8 +10,10 @@ JSON of no card format is YAML).
 
 from __future__ import annotations
 
+from contextlib import nullcontext
+
 from linter.readers import cockatrice, lackeybot, mse, msehub, mtgjson, scryfall, yamlcards
-from linter.readers.base import UNSUPPORTED, Reader, ReadError, ReadResult, read_guarded
+from linter.readers.base import UNSUPPORTED, Reader, ReadError, ReadResult, collector_paused, read_guarded
 from linter.readers.probe import Probe, sniff  # noqa: F401 - sniff is part of this module's interface
 from linter.source import SourceFile
 
@@ -53,10 +55,12 @@ def read_source(source: SourceFile, read=None) -> ReadResult:
 
 def _read(source: SourceFile, result: ReadResult) -> None:
     probe = Probe(source)
-    reader = detect(probe)
-    if reader is None:
-        if probe.json_error is not None:  # JSON that does not parse: say where
-            raise probe.json_error
-        raise ReadError(UNSUPPORTED)
-    result.format = reader.name
-    reader.read(probe, result)
+    # the JSON readers make trees of objects without cycles (see collector_paused)
+    with collector_paused() if probe.kind == "json" else nullcontext():
+        reader = detect(probe)
+        if reader is None:
+            if probe.json_error is not None:  # JSON that does not parse: say where
+                raise probe.json_error
+            raise ReadError(UNSUPPORTED)
+        result.format = reader.name
+        reader.read(probe, result)
