@@ -132,7 +132,11 @@ def read_file(path: str) -> ReadResult:
             st = os.fstat(fh.fileno())
             if not stat.S_ISREG(st.st_mode):
                 return ReadResult(path=path, error=ReadError(f"is {_kind(st.st_mode)}, not a regular file: not read"))
-            raw = fh.read(MAX_FILE_BYTES + 1)
+            # the bytes the file holds and one more, to see it grow while it is read (asking
+            # for the limit at once would allocate a buffer of that size for every file)
+            raw = fh.read(min(st.st_size, MAX_FILE_BYTES) + 1)
+            if len(raw) > st.st_size:  # it grew (or its size is not known): on up to the limit
+                raw += fh.read(MAX_FILE_BYTES + 1 - len(raw))
     except OSError as e:
         return ReadResult(path=path, error=ReadError(f"cannot read file: {e.strerror or e}"))
     if len(raw) > MAX_FILE_BYTES:  # it grew while it was read
