@@ -1,8 +1,11 @@
 """Scryfall's field model, shared by the readers of the formats that map onto it.
 
-:func:`card_from_fields` builds a card from Scryfall-named fields: the
-Scryfall JSON, YAML and MTGJSON readers hand it the card's fields as
-``{key: (value, loc)}`` and the faces' fields the same way.
+:func:`card_from_values` builds a card from Scryfall-named fields
+``{key: value}`` and a :class:`Places` that knows where they stand in the
+file: the Scryfall JSON reader hands it each parsed card object with
+:class:`JsonPlaces` (the places found only when first asked for); the YAML
+and MTGJSON readers, which know each field's Loc as they read, go through
+:func:`card_from_fields` with ``{key: (value, loc)}``.
 :func:`walk_object` collects the wanted fields of one JSON object in document
 order next to the string-token scan of :mod:`.jsonpos`.
 """
