@@ -3,12 +3,14 @@
 It is shaped after Scryfall's card object.  Every field is optional and an
 absent field (``None``) is not an empty one: a check never reports a
 mismatch against a field the file does not have.  ``locs`` remembers where
-each field's value stands in the source file.
+each field's value stands in the source file (a reader may find the places
+only when they are first asked for, see :class:`linter.readers.locs.FieldLocs`).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import MutableMapping
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
@@ -435,7 +437,7 @@ class Face:
     color_indicator: tuple[str, ...] | None = None
     cmc: float | None = None
     flavor_text: str | None = None
-    locs: dict[str, Loc] = field(default_factory=dict, repr=False)
+    locs: MutableMapping[str, Loc] = field(default_factory=dict, repr=False)
     parsed: ParsedText | None = field(default=None, repr=False)
     _types: tuple | None = field(default=None, repr=False)
 
@@ -485,7 +487,7 @@ class Card:
     promo_types: tuple[str, ...] | None = None  # "playtest", "prerelease", ...
     source: SourceFile | None = field(default=None, repr=False)
     loc: Loc | None = field(default=None, repr=False)  # where the card's entry starts
-    locs: dict[str, Loc] = field(default_factory=dict, repr=False)
+    locs: MutableMapping[str, Loc] = field(default_factory=dict, repr=False)
     extra: dict[str, Any] = field(default_factory=dict, repr=False)
 
     @property

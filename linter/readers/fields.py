@@ -12,11 +12,11 @@ order next to the string-token scan of :mod:`.jsonpos`.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Protocol
+from typing import Any, Callable
 
 from linter.model import COLORS, Card, Face, order_colors
 from linter.readers.jsonpos import Desync, Tokens, decode_at, items
-from linter.readers.locs import FieldLocs
+from linter.readers.locs import FieldLocs, Places
 from linter.source import Loc, SourceFile
 
 Fields = dict  # key -> (value, Loc | None)
@@ -123,20 +123,6 @@ _CARD_FIELDS: tuple[tuple[str, Converter], ...] = (
 _CARD_ATTRS = {"set": "set_code", "released_at": "released"}
 
 
-class Places(Protocol):
-    """Where a card's fields stand in its file, for :func:`card_from_values`.
-
-    ``part`` is None for the card's own fields (which are the face's on a
-    single-faced card) and ``i`` for the fields of face ``i``.
-    """
-
-    def loc(self, part: int | None, key: str) -> Loc | None:
-        """The Loc of one field (for a warning)."""
-
-    def locs(self, part: int | None, keys: list[str]) -> dict[str, Loc]:
-        """The ``locs`` of a card or face that has the fields ``keys`` (those with a known place)."""
-
-
 class PairPlaces:
     """:class:`Places` of fields given as ``{key: (value, loc)}``."""
 
@@ -186,8 +172,8 @@ class JsonPlaces:
         found = card if part is None else faces[part] if part < len(faces) else {}
         return found.get(key, self.card_loc)  # the card's start, should the walk not find it
 
-    def locs(self, part: int | None, keys: list[str]) -> dict[str, Loc]:
-        return FieldLocs(self, part, keys)  # type: ignore[return-value]
+    def locs(self, part: int | None, keys: list[str]) -> FieldLocs:
+        return FieldLocs(self, part, keys)
 
 
 def card_from_fields(fields: Fields, faces: list[Fields] | None, source: SourceFile, card_loc: Loc | None,

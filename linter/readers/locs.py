@@ -90,9 +90,18 @@ def sub_loc(loc: Loc | None, start: int, end: int) -> Loc | None:
     return PendingLoc(loc.source, resolve)
 
 
+class Places(Protocol):
+    """Where a card's fields stand in its file (see :func:`linter.readers.fields.card_from_values`).
 
-class _Places(Protocol):
-    def loc(self, part: int | None, key: str) -> Loc | None: ...
+    ``part`` is None for the card's own fields (which are the face's on a
+    single-faced card) and ``i`` for the fields of face ``i``.
+    """
+
+    def loc(self, part: int | None, key: str) -> Loc | None:
+        """The Loc of one field (for a warning)."""
+
+    def locs(self, part: int | None, keys: list[str]) -> MutableMapping[str, Loc]:
+        """The ``locs`` of a card or face that has the fields ``keys`` (those with a known place)."""
 
 
 #: the key lists of :class:`FieldLocs`, shared: most cards have the same fields
@@ -111,7 +120,7 @@ class FieldLocs(MutableMapping):
 
     __slots__ = ("_places", "_part", "_keys", "_locs")
 
-    def __init__(self, places: _Places, part: int | None, keys: list[str]) -> None:
+    def __init__(self, places: Places, part: int | None, keys: list[str]) -> None:
         self._places = places
         self._part = part
         k = tuple(keys)
