@@ -103,13 +103,8 @@ def _state(doc: Doc) -> OracleState:
     if st.text is None:
         st.text = doc.text  # Doc.text joins every token on each call: once is enough
     if st.context is None:
-        st.context = _build_context(st.card_name, st.face_name, st.type_line, st.other_names)
+        st.context = Context.build(st.card_name, st.face_name, st.type_line, st.other_names)
     return st
-
-
-@functools.lru_cache(maxsize=4096)
-def _build_context(name, face_name, type_line, other_names) -> Context:
-    return Context.build(name, face_name, type_line, other_names)
 
 
 def _spans(doc: Doc, offsets, label: str):
@@ -388,7 +383,7 @@ def _prepare(nlp: Language, face: Face, card: Card | None) -> Doc:
     card_name = card.name if card is not None else None
     # the Doc is converted to plain data (to_parsed) and dropped: no spans to mark on it
     doc._.oracle = OracleState(card_name, face.name, face.type_line, others, text,
-                               _build_context(card_name, face.name, face.type_line, others), spans=False)
+                               Context.build(card_name, face.name, face.type_line, others), spans=False)
     return doc
 
 

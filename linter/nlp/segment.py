@@ -13,6 +13,7 @@ level or station header opens a block of the abilities that follow.
 from __future__ import annotations
 
 import bisect
+import functools
 import re
 from dataclasses import dataclass
 
@@ -38,19 +39,28 @@ class Context:
 
     @classmethod
     def build(cls, name=None, face_name=None, type_line=None, other_names=()) -> "Context":
-        from linter.model import split_type_line
+        legendary, types, spell, saga = _type_facts(type_line)
+        return cls(name, face_name, type_line, legendary, tuple(other_names), types, spell, saga)
 
-        legendary = False
-        types: set[str] = set()
-        if type_line:
-            for part in re.split(r"\s*//\s*", type_line):
-                supers, ctypes, subs, _ = split_type_line(part)
-                legendary = legendary or "Legendary" in supers
-                types.update(t.lower() for t in ctypes)
-                types.update(t.lower() for t in subs)
-        spell = bool(types & {"instant", "sorcery"}) and not (types & {"creature", "artifact", "enchantment", "land", "planeswalker", "battle"})
-        return cls(name, face_name, type_line, legendary, tuple(other_names), frozenset(types), spell,
-                   "saga" in types)
+
+@functools.lru_cache(maxsize=4096)
+def _type_facts(type_line: str | None) -> tuple[bool, frozenset[str], bool, bool]:
+    """What a type line tells the segmenter: legendary, the types (lower case), spell, saga.
+
+    Made once per type line: a file has thousands of cards and a few hundred type lines.
+    """
+    from linter.model import split_type_line
+
+    legendary = False
+    types: set[str] = set()
+    if type_line:
+        for part in re.split(r"\s*//\s*", type_line):
+            supers, ctypes, subs, _ = split_type_line(part)
+            legendary = legendary or "Legendary" in supers
+            types.update(t.lower() for t in ctypes)
+            types.update(t.lower() for t in subs)
+    spell = bool(types & {"instant", "sorcery"}) and not (types & {"creature", "artifact", "enchantment", "land", "planeswalker", "battle"})
+    return legendary, frozenset(types), spell, "saga" in types
 
 
 GRANTED = Context()  # a quoted ability belongs to a permanent (or a player, an emblem)
@@ -241,7 +251,7 @@ class Segmenter:
         # Labels: ability words, flavor words, keyword labels ("Max speed — …")
         label = None
         keyword = None
-        lm = _LABEL_RE.match(line)
+        lm = _LABEL_RE.match(line) if "—" in line or "–" in line or " - " in line else None
         if lm and not _TRIGGER_RE.match(line):
             name = lm.group(1).strip()
             kw = K.label_keyword(name)
@@ -302,9 +312,11 @@ class Segmenter:
 
     def _finish(self, ab: Ability, depth: int) -> None:
         """Granted abilities, target and mana flags of one ability."""
+        if ab.kind == "keyword":
+            return
         text = self.text
         holes = self._reminders_over(ab.start, ab.end)
-        if ab.kind != "keyword" and depth < 4:
+        if depth < 4:
             quotes = T.quote_spans(text, ab.start, ab.end, holes)
             for qs, qe in quotes:
                 inner_s, inner_e = qs + 1, qe - 1
@@ -314,11 +326,11 @@ class Segmenter:
                 ab.granted.extend(self.granted(inner_s, inner_e, depth + 1))
             holes = holes + quotes
         own = T.strip_spans(text, ab.start, ab.end, holes)
-        if ab.kind == "keyword":
-            return
-        ab.has_target = bool(_TARGET_RE.search(own))
+        # the words looked for first, without a regular expression (most abilities have neither)
+        low = own.lower()
+        ab.has_target = "target" in low and bool(_TARGET_RE.search(own))
         eff = (ab.effect_start or ab.start) - ab.start
-        ab.adds_mana = bool(_ADD_MANA_RE.search(own, eff)) and not _only_counters(own[eff:])
+        ab.adds_mana = "add" in low and bool(_ADD_MANA_RE.search(own, eff)) and not _only_counters(own[eff:])
         if ab.kind == "activated":
             ab.mana_ability = ab.adds_mana and not ab.has_target
         elif ab.kind == "triggered" and ab.effect_start:

@@ -12,8 +12,10 @@ import re
 
 # "this <word>": a card type, "spell", "card", "permanent", "token", or a
 # capitalized subtype ("this Saga", "this Equipment", "this Class").
+# (The word boundary is tested after the "T": a pattern that starts with a letter is
+# searched for much faster than one that starts with a boundary.)
 _THIS_RE = re.compile(
-    r"\b[Tt]his (?:creature|artifact|enchantment|land|spell|card|permanent|planeswalker|battle|token|"
+    r"[Tt](?<!\w[Tt])his (?:creature|artifact|enchantment|land|spell|card|permanent|planeswalker|battle|token|"
     r"object|kindred|(?!(?:Mode|Turn)\b)[A-Z][a-z]+(?:[- ][A-Z][a-z]+)?)\b"
 )
 _PLACEHOLDER_RE = re.compile(r"~|\bCARDNAME\b")
@@ -76,7 +78,8 @@ def self_spans(text: str, names: tuple[str, ...], short: tuple[str, ...]) -> lis
     if short:
         spans.extend(find_names(text, short, spans))
     spans.extend(m.span() for m in _THIS_RE.finditer(text))
-    spans.extend(m.span() for m in _PLACEHOLDER_RE.finditer(text))
+    if "~" in text or "CARDNAME" in text:
+        spans.extend(m.span() for m in _PLACEHOLDER_RE.finditer(text))
     spans.sort()
     out: list[tuple[int, int]] = []
     for s, e in spans:
