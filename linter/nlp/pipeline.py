@@ -61,8 +61,9 @@ class OracleState:
     """What the components know and find about one Doc (``doc._.oracle``).
 
     The card context (names, type line) is set before the pipeline runs;
-    the components fill in the rest.  One extension attribute rather than
-    many: each ``doc._`` access costs an object.
+    the components fill in the rest.  It is kept in ``doc.user_data``
+    (``doc._.oracle`` reads and sets it there); the components read it from
+    there directly: each ``doc._`` access makes an object, four times a face.
     """
 
     card_name: str | None = None
@@ -90,16 +91,28 @@ class OracleState:
         return self.context is not None and self.context.legendary
 
 
+#: the key of a Doc's :class:`OracleState` in ``doc.user_data``
+_STATE = "oraclelint.state"
+
+
 def _register_extensions() -> None:
     if not Doc.has_extension("oracle"):
-        Doc.set_extension("oracle", default=None)
+        Doc.set_extension("oracle", getter=_get_state, setter=_set_state)
+
+
+def _get_state(doc: Doc) -> OracleState | None:
+    return doc.user_data.get(_STATE)
+
+
+def _set_state(doc: Doc, st: OracleState) -> None:
+    doc.user_data[_STATE] = st
 
 
 def _state(doc: Doc) -> OracleState:
     """The Doc's state; a Doc made without context gets an empty one."""
-    st = doc._.oracle
+    st = doc.user_data.get(_STATE)
     if st is None:
-        st = doc._.oracle = OracleState()
+        st = doc.user_data[_STATE] = OracleState()
     if st.text is None:
         st.text = doc.text  # Doc.text joins every token on each call: once is enough
     if st.context is None:
@@ -142,12 +155,10 @@ def oracle_abilities(doc: Doc) -> Doc:
     seg = Segmenter(text, st.context, names)
     abilities = seg.face()
     rules = kind_rules()
-    for ab in abilities:
-        for a in ab.walk():
-            _assign_rules(a, rules)
     costs = _cost_rules()
     for ab in abilities:
         for a in ab.walk():
+            _assign_rules(a, rules)
             for part in a.cost:
                 part.rules = costs.get(part.kind, ())
     st.abilities = abilities
@@ -178,11 +189,7 @@ def _assign_rules(a: Ability, rules: dict[str, tuple[str, ...]]) -> None:
         out.extend(rules.get(key, ()))
     if a.modes:
         out.extend(rules.get("modal", ()))
-    seen: list[str] = []
-    for r in out:
-        if r not in seen:
-            seen.append(r)
-    a.rules = tuple(seen)
+    a.rules = tuple(dict.fromkeys(out))  # each rule once, in order
 
 
 class RuleRefs:
@@ -340,7 +347,7 @@ def read_vocabulary(parsed: ParsedText) -> None:
     doc = nlp.make_doc(parsed.text)
     st = OracleState(text=parsed.text, context=Context(), self_refs=parsed.self_refs, reminders=parsed.reminders,
                      abilities=parsed.abilities)
-    doc._.oracle = st
+    doc.user_data[_STATE] = st
     nlp.get_pipe("oracle_rule_refs")(doc)
     _keep_vocabulary(parsed, st)
 
@@ -382,7 +389,7 @@ def _prepare(nlp: Language, face: Face, card: Card | None) -> Doc:
     others = tuple(f.name for f in faces if f is not face and f.name)
     card_name = card.name if card is not None else None
     # the Doc is converted to plain data (to_parsed) and dropped: no spans to mark on it
-    doc._.oracle = OracleState(card_name, face.name, face.type_line, others, text,
+    doc.user_data[_STATE] = OracleState(card_name, face.name, face.type_line, others, text,
                                Context.build(card_name, face.name, face.type_line, others), spans=False)
     return doc
 
