@@ -55,9 +55,17 @@ def find(item: str):
     m = _FIRST_WORD.match(item)
     if m is None:
         return None
-    if m.group(0).lower().rstrip("!") not in _first_words_for(version) and not _EMBEDDED_HINT.match(item):
+    if m.group(0).lower().rstrip("!") not in _first_words_for(version) and not _embedded(item):
         return None  # most lines name no keyword: decided before the cache, which keeps keyword items
     return _find(item, version)
+
+
+def _embedded(item: str) -> bool:
+    """Whether ``item`` may start with a keyword written inside a word ("desertwalk")."""
+    # the words first, which costs less than the pattern; "cycl" and "offer" without the
+    # "i" that the pattern, blind to case, also takes dotless ("ı") or dotted ("İ")
+    low = item.lower()
+    return ("walk" in low or "cycl" in low or "offer" in low) and _EMBEDDED_HINT.match(item) is not None
 
 
 @functools.lru_cache(maxsize=4096)

@@ -75,6 +75,7 @@ class OracleState:
     self_refs: list[tuple[int, int]] = field(default_factory=list)
     reminders: list[tuple[int, int]] = field(default_factory=list)
     abilities: list[Ability] = field(default_factory=list)
+    every_ability: list[Ability] = field(default_factory=list)  # those and what they grant, depth first
     # token table (character start, end, hash of the lower-case form), made once
     tok_starts: list[int] = field(default_factory=list)
     tok_ends: list[int] = field(default_factory=list)
@@ -133,10 +134,10 @@ def _spans(doc: Doc, offsets, label: str):
 def oracle_self(doc: Doc) -> Doc:
     st = _state(doc)
     ctx = st.context
-    names = tuple(n for n in (ctx.name, ctx.face_name, *ctx.other_names) if n)
-    parts: list[str] = []
-    for n in names:
-        parts.extend(p.strip() for p in n.split("//") if p.strip())
+    parts: list[str] = []  # the names, each half of a split card's name on its own
+    for n in (ctx.name, ctx.face_name, *ctx.other_names):
+        if n:
+            parts.extend(p for p in (q.strip() for q in n.split("//")) if p)
     short: tuple[str, ...] = ()
     if ctx.legendary:
         short = tuple(s for n in parts for s in selfref.short_names(n))
@@ -154,14 +155,14 @@ def oracle_abilities(doc: Doc) -> Doc:
     names = [r for r in st.self_refs if not text.startswith(("this ", "This "), r[0])]
     seg = Segmenter(text, st.context, names)
     abilities = seg.face()
-    rules = kind_rules()
     costs = _cost_rules()
-    for ab in abilities:
-        for a in ab.walk():
-            _assign_rules(a, rules)
-            for part in a.cost:
-                part.rules = costs.get(part.kind, ())
+    every = [a for top in abilities for a in top.walk()]
+    for a in every:
+        _assign_rules(a)
+        for part in a.cost:
+            part.rules = costs.get(part.kind, ())
     st.abilities = abilities
+    st.every_ability = every
     st.reminders = seg.reminders
     st.quotes = seg.quotes
     if st.spans:
@@ -172,24 +173,31 @@ def oracle_abilities(doc: Doc) -> Doc:
     return doc
 
 
-def _assign_rules(a: Ability, rules: dict[str, tuple[str, ...]]) -> None:
-    out: list[str] = list(a.rules)
-    variant = a.kind
-    if a.kind == "level" and a.text.upper().startswith("STATION"):
-        variant = "station"
-    out.extend(rules.get(variant, ()))
+def _assign_rules(a: Ability) -> None:
+    """The ability's rules: its own, then those of its kind and of each variant it is."""
+    kinds = ["station" if a.kind == "level" and a.text.upper().startswith("STATION") else a.kind]
     if a.kind == "activated" and a.effect_start is not None and a.text.rstrip(". ").lower().split(":")[-1].strip().startswith("level "):
-        out.extend(rules.get("class-level", ()))
+        kinds.append("class-level")
     if a.mana_ability:
-        out.extend(rules.get("mana-activated" if a.kind == "activated" else "mana-triggered", ()))
+        kinds.append("mana-activated" if a.kind == "activated" else "mana-triggered")
     if a.ability_word:
         from linter import tables
 
-        key = "ability-word" if a.ability_word.lower() in tables.ability_words() else "flavor-word"
-        out.extend(rules.get(key, ()))
+        kinds.append("ability-word" if a.ability_word.lower() in tables.ability_words() else "flavor-word")
     if a.modes:
-        out.extend(rules.get("modal", ()))
-    a.rules = tuple(dict.fromkeys(out))  # each rule once, in order
+        kinds.append("modal")
+    a.rules = _rules_of(a.rules, tuple(kinds))
+
+
+@functools.lru_cache(maxsize=1024)
+def _rules_of(own: tuple[str, ...], kinds: tuple[str, ...]) -> tuple[str, ...]:
+    """``own`` and the rules of ``kinds`` (kind_rules), each once, in order: made once for
+    each of the few combinations, not for each ability."""
+    rules = kind_rules()
+    out = list(own)
+    for kind in kinds:
+        out.extend(rules.get(kind, ()))
+    return tuple(dict.fromkeys(out))
 
 
 class RuleRefs:
@@ -308,15 +316,14 @@ def to_parsed(doc: Doc) -> ParsedText:
     quotes = []
     masked = text
     if st.quotes and abilities:
-        granted = [g for top in abilities for a in top.walk() for g in a.granted]
+        granted = [g for a in st.every_ability for g in a.granted]
         quotes = [q for q in st.quotes if any(q[0] < g.start and g.end <= q[1] for g in granted)]
     if reminders or quotes:
         masked = mask(text, reminders + quotes)
     parsed = ParsedText(text=text, abilities=abilities, self_refs=st.self_refs, reminders=reminders,
                         quotes=quotes, quoted=st.quotes, masked=masked)
-    for top in abilities:
-        for a in top.walk():
-            a._parsed = parsed
+    for a in st.every_ability:
+        a._parsed = parsed
     if st.tok_starts:
         _keep_vocabulary(parsed, st)
     else:

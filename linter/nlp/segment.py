@@ -72,6 +72,11 @@ _STATION_RE = re.compile(r"STATION\s+(\d+)\s*\+\s*$")
 _ROW_RE = re.compile(r"\d+(?:\s*[—–-]\s*\d+|\+)\s*\|\s*(?=\S)")
 _PT_RE = re.compile(r"[+\-]?[\d*X]+(?:[+\-]\d+)?/[+\-]?[\d*X]+(?:[+\-]\d+)?\s*$")
 _MODE_RE = re.compile(r"•|\+\s*(?:\{[^{}]+\})+\s*[—–]|(?:\{P\})+\s*[—–]")
+# What a line's start alone makes of it, tried in this order with one match: a mode of
+# the ability before it ("• …", "+ {1} — …" (Spree), "{P} — …" (pawprint)), a level or
+# station header, a power/toughness box
+_HEAD_RE = re.compile("|".join(f"(?P<{kind}>{rx.pattern})" for kind, rx in (
+    ("mode", _MODE_RE), ("level", _LEVEL_RE), ("station", _STATION_RE), ("pt", _PT_RE))))
 _LABEL_RE = re.compile(r"([A-Z∞][^:{}.;•\"“]{0,48}?)\s*(?:[—–]| - )\s*(?=\S)")
 _SEPARATOR_RE = re.compile(r"\s*[-—–=_*]{2,}\s*")
 _CLASS_LEVEL_RE = re.compile(r"\s*level\s+(\d+)\s*$", re.I)
@@ -158,6 +163,8 @@ class Segmenter:
         bisection: a long text with many lines and many reminders stays linear.
         """
         spans = self.reminders
+        if not spans:
+            return []
         if self._ends_of is not spans:
             self._ends_of, self._ends = spans, [e for _s, e in spans]
         lo = bisect.bisect_right(self._ends, start)
@@ -184,8 +191,9 @@ class Segmenter:
             off = len(content) - len(content.lstrip())
             cs = ls + off
             head = text[cs:le]
-            # Modes: "• …", "+ {1} — …" (Spree), "{P} — …" (pawprint)
-            if _MODE_RE.match(head):
+            m = _HEAD_RE.match(head)
+            kind = m.lastgroup if m else None
+            if kind == "mode":
                 if last is not None and last.kind != "keyword" and last.kind != "level":
                     last.modes.append((cs, le))
                     last.end = le
@@ -196,15 +204,14 @@ class Segmenter:
                 out.append(ab)
                 last = ab
                 continue
-            m = _LEVEL_RE.match(head) or _STATION_RE.match(head)
-            if m:
+            if kind == "level" or kind == "station":
                 ab = Ability("level", text[cs:le], cs, le, line=idx)
                 ab.parameter = head[len(head.split()[0]):].strip()
                 out.append(ab)
                 last = ab
                 level_block = True
                 continue
-            if _PT_RE.match(head):
+            if kind == "pt":
                 if level_block:
                     continue  # the block's power/toughness
                 out.append(Ability("unknown", text[cs:le], cs, le, line=idx))
@@ -240,7 +247,8 @@ class Segmenter:
                 kws[0].start, kws[0].text = cs, text[cs:kws[0].end]
                 return kws
         # Loyalty abilities
-        quote_holes = holes + [q for q in getattr(self, "quotes", []) if q[0] >= cs and q[1] <= le]
+        quotes = getattr(self, "quotes", [])
+        quote_holes = holes + [q for q in quotes if q[0] >= cs and q[1] <= le] if quotes else holes
         colon = _first_colon(text, cs, le, quote_holes)
         if colon > cs:
             cost = text[cs:colon].strip()

@@ -50,7 +50,7 @@ def find_names(text: str, names, taken: list[tuple[int, int]]) -> list[tuple[int
     # occurrence overlaps one (a long text names its card many times)
     held = sorted(taken)
     starts = [s for s, _e in held]
-    overlapping_taken = any(held[k][1] > held[k + 1][0] for k in range(len(held) - 1))
+    overlapping_taken = len(held) > 1 and any(held[k][1] > held[k + 1][0] for k in range(len(held) - 1))
 
     def free(i: int, j: int) -> bool:
         if overlapping_taken and any(s < j and i < e for s, e in taken):

@@ -71,6 +71,8 @@ def reminder_spans(text: str, start: int = 0, end: int | None = None) -> list[tu
 def quote_spans(text: str, start: int, end: int, skip: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """Spans of quoted text (quotes included) between start and end, outside ``skip``."""
     out: list[tuple[int, int]] = []
+    if text.find('"', start, end) < 0 and text.find("“", start, end) < 0 and text.find("”", start, end) < 0:
+        return out  # most abilities quote nothing: three searches cost less than the scanner
     open_at = -1
     for m in _QUOTES.finditer(text, start, end):
         i = m.start()
