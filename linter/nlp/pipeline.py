@@ -156,7 +156,12 @@ def oracle_abilities(doc: Doc) -> Doc:
     seg = Segmenter(text, st.context, names)
     abilities = seg.face()
     costs = _cost_rules()
-    every = [a for top in abilities for a in top.walk()]
+    every: list[Ability] = []  # the abilities and what they grant, depth first
+    for top in abilities:
+        if top.granted:
+            every.extend(top.walk())
+        else:
+            every.append(top)  # most grant nothing: no walk to make
     for a in every:
         _assign_rules(a)
         for part in a.cost:

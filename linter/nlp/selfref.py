@@ -45,7 +45,10 @@ def _word_char(ch: str) -> bool:
 
 def find_names(text: str, names, taken: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """Whole-word occurrences of ``names`` (longest first) outside ``taken``."""
+    present = sorted({n for n in names if n and n in text}, key=len, reverse=True)
     out: list[tuple[int, int]] = []
+    if not present:
+        return out  # most texts do not write their card's name
     # every span kept so far, sorted and not overlapping: one bisection tells whether a new
     # occurrence overlaps one (a long text names its card many times)
     held = sorted(taken)
@@ -58,7 +61,7 @@ def find_names(text: str, names, taken: list[tuple[int, int]]) -> list[tuple[int
         k = bisect.bisect_left(starts, j) - 1  # the last span starting before j
         return k < 0 or held[k][1] <= i
 
-    for name in sorted({n for n in names if n}, key=len, reverse=True):
+    for name in present:
         i = text.find(name)
         while i >= 0:
             j = i + len(name)
@@ -77,7 +80,8 @@ def self_spans(text: str, names: tuple[str, ...], short: tuple[str, ...]) -> lis
     spans: list[tuple[int, int]] = find_names(text, names, [])
     if short:
         spans.extend(find_names(text, short, spans))
-    spans.extend(m.span() for m in _THIS_RE.finditer(text))
+    if "his " in text:  # "this …", "This …"
+        spans.extend(m.span() for m in _THIS_RE.finditer(text))
     if "~" in text or "CARDNAME" in text:
         spans.extend(m.span() for m in _PLACEHOLDER_RE.finditer(text))
     spans.sort()
