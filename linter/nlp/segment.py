@@ -186,10 +186,10 @@ class Segmenter:
         for idx, (ls, le) in enumerate(lines):
             holes = self._reminders_over(ls, le)
             content = T.strip_spans(text, ls, le, holes)
-            if not content.strip() or _SEPARATOR_RE.fullmatch(content):
+            rest = content.lstrip()
+            if not rest or _SEPARATOR_RE.fullmatch(content):
                 continue  # reminder text only, or a separator between the halves of a card
-            off = len(content) - len(content.lstrip())
-            cs = ls + off
+            cs = ls + len(content) - len(rest)
             head = text[cs:le]
             m = _HEAD_RE.match(head)
             kind = m.lastgroup if m else None
