@@ -402,7 +402,7 @@ def _prepare(nlp: Language, face: Face, card: Card | None) -> Doc:
     card_name = card.name if card is not None else None
     # the Doc is converted to plain data (to_parsed) and dropped: no spans to mark on it
     doc.user_data[_STATE] = OracleState(card_name, face.name, face.type_line, others, text,
-                               Context.build(card_name, face.name, face.type_line, others), spans=False)
+                                        Context.build(card_name, face.name, face.type_line, others), spans=False)
     return doc
 
 

@@ -47,7 +47,7 @@ class Context:
 def _type_facts(type_line: str | None) -> tuple[bool, frozenset[str], bool, bool]:
     """What a type line tells the segmenter: legendary, the types (lower case), spell, saga.
 
-    Made once per type line: a file has thousands of cards and a few hundred type lines.
+    Made once per type line: the cards of a file share far fewer type lines than they have names.
     """
     from linter.model import split_type_line
 
