@@ -150,13 +150,17 @@ def _catalogue_keywords() -> dict[str, Keyword]:
     return table
 
 
-def _names_longest_first() -> tuple[str, ...]:
+def _names_longest_first() -> dict[str, tuple[str, ...]]:
+    """The keyword names and aliases by their first letter, each group longest first."""
     return _names_for(_extension_version)
 
 
 @functools.lru_cache(maxsize=4)
-def _names_for(version: int) -> tuple[str, ...]:
-    return tuple(sorted(keywords(), key=len, reverse=True))
+def _names_for(version: int) -> dict[str, tuple[str, ...]]:
+    out: dict[str, list[str]] = {}
+    for name in sorted(keywords(), key=len, reverse=True):
+        out.setdefault(name[:1], []).append(name)
+    return {initial: tuple(names) for initial, names in out.items()}
 
 
 # Keywords whose variable part is written inside the word: "desertwalk",
@@ -178,7 +182,7 @@ def find_keyword(text: str) -> tuple[Keyword, int] | None:
     """
     low = text.lower()
     table = keywords()
-    for name in _names_longest_first():
+    for name in _names_longest_first().get(low[:1], ()):  # a name starts with the text's letter
         if low.startswith(name) and _END.match(low, len(name)):
             return table[name], len(name)
     for pattern, key in _EMBEDDED:

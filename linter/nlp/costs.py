@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 
 from linter.model import CostPart
@@ -49,17 +50,17 @@ def _symbol_parts(chunk: str, start: int) -> list[CostPart] | None:
 _CONTINUES = re.compile(r"(?:or|and|and/or)\s|[a-z]")
 
 
-def _chunks(text: str, start: int, end: int, protect) -> list[tuple[int, int]]:
+def _chunks(text: str, protect) -> list[tuple[int, int]]:
     """Comma-separated chunks of a cost; a list inside one part ("Sacrifice an
     artifact, creature, or land") and a name with a comma stay whole."""
     chunks: list[tuple[int, int]] = []
-    pos = start
-    for m in _SPLIT_RE.finditer(text, start, end):
+    pos = 0
+    for m in _SPLIT_RE.finditer(text):
         if protect and any(s < m.start() < e for s, e in protect):
             continue
         chunks.append((pos, m.start()))
         pos = m.end()
-    chunks.append((pos, end))
+    chunks.append((pos, len(text)))
     merged: list[tuple[int, int]] = []
     for i, (cs, ce) in enumerate(chunks):
         head = text[cs:ce].lstrip()
@@ -75,15 +76,23 @@ def _chunks(text: str, start: int, end: int, protect) -> list[tuple[int, int]]:
 def split_cost(text: str, start: int, end: int, protect=None) -> list[CostPart]:
     """The parts of the cost text[start:end] (offsets into ``text``); commas
     inside ``protect`` spans (names) do not separate parts."""
+    near = tuple((s - start, e - start) for s, e in protect if s < end and e > start) if protect else ()
+    return [CostPart(kind, part, start + s, start + e) for kind, part, s, e in _split(text[start:end], near)]
+
+
+@functools.lru_cache(maxsize=4096)
+def _split(cost: str, protect: tuple[tuple[int, int], ...]) -> tuple[tuple[str, str, int, int], ...]:
+    """The parts of one cost as (kind, text, start, end) in the cost's own offsets: the
+    same costs ("{T}", "{2}, {T}", "Sacrifice a creature") come back on card after card."""
     parts: list[CostPart] = []
-    for cs, ce in _chunks(text, start, end, protect):
-        while cs < ce and text[cs].isspace():
+    for cs, ce in _chunks(cost, protect):
+        while cs < ce and cost[cs].isspace():
             cs += 1
-        while ce > cs and text[ce - 1] in " \t.":
+        while ce > cs and cost[ce - 1] in " \t.":
             ce -= 1
         if cs >= ce:
             continue
-        chunk = text[cs:ce]
+        chunk = cost[cs:ce]
         if LOYALTY_RE.match(chunk):
             parts.append(CostPart("loyalty", chunk, cs, ce))
             continue
@@ -97,4 +106,4 @@ def split_cost(text: str, start: int, end: int, protect=None) -> list[CostPart]:
                 kind = k
                 break
         parts.append(CostPart(kind, chunk, cs, ce))
-    return parts
+    return tuple((p.kind, p.text, p.start, p.end) for p in parts)

@@ -25,21 +25,24 @@ def _tables():
 
 def table_version() -> tuple[int, int]:
     """Changes when the keyword table does (a set's configuration may extend it)."""
+    return _table_key(_tables().extension_version())
+
+
+@functools.lru_cache(maxsize=4)
+def _table_key(extension_version: int) -> tuple[int, int]:
+    # a declaration without keywords keeps the catalogue's table, and its key: the
+    # vocabulary's matcher is not built again for it
     table = _tables().keywords()
     return id(table), len(table)
 
 
 @functools.lru_cache(maxsize=4)
 def _first_words_for(version) -> frozenset[str]:
+    """First words of every keyword name and alias (a fast pre-filter)."""
     out = set()
     for name in _tables().keywords():
         out.add(name.split()[0].rstrip("!"))
     return frozenset(out)
-
-
-def _first_words() -> frozenset[str]:
-    """First words of every keyword name and alias (a fast pre-filter)."""
-    return _first_words_for(table_version())
 
 
 _EMBEDDED_HINT = re.compile(r"^\S*?(?:walk|cycling)\b|^\S+ (?:\S+ )?(?:offering|landwalk|landcycling)\b", re.I)
@@ -48,17 +51,25 @@ _FIRST_WORD = re.compile(r"[^\s,;.:{(—–]+")
 
 def find(item: str):
     """The keyword ``item`` starts with and the length of its name, or None."""
-    return _find(item, table_version())
+    version = table_version()
+    m = _FIRST_WORD.match(item)
+    if m is None:
+        return None
+    if m.group(0).lower().rstrip("!") not in _first_words_for(version) and not _embedded(item):
+        return None  # most lines name no keyword: decided before the cache, which keeps keyword items
+    return _find(item, version)
+
+
+def _embedded(item: str) -> bool:
+    """Whether ``item`` may start with a keyword written inside a word ("desertwalk")."""
+    # the words first, which costs less than the pattern; "cycl" and "offer" without the
+    # "i" that the pattern, blind to case, also takes dotless ("ı") or dotted ("İ")
+    low = item.lower()
+    return ("walk" in low or "cycl" in low or "offer" in low) and _EMBEDDED_HINT.match(item) is not None
 
 
 @functools.lru_cache(maxsize=4096)
 def _find(item: str, version):
-    m = _FIRST_WORD.match(item)
-    if m is None:
-        return None
-    first = m.group(0).lower().rstrip("!")
-    if first not in _first_words() and not _EMBEDDED_HINT.match(item):
-        return None
     return _tables().find_keyword(item)
 
 
@@ -157,8 +168,9 @@ def parse_keyword_line(text: str, cs: int, le: int, holes: list[tuple[int, int]]
             n = len(canonical)  # "Affinity for artifacts": the parameter keeps its preposition
         found.append([kw, s, e, n])
     out: list[Ability] = []
+    labels = _label_keywords()
     for kw, s, e, n in found:
-        if _label_keywords().get(kw.name.lower()) is kw:
+        if labels.get(kw.name.lower()) is kw:
             return None  # "Max speed — …" is a label before an ability
         param = content[s + n : e].strip()
         rx = _PARAM.get(kw.parameter, _ANY_PARAM)

@@ -61,8 +61,9 @@ class OracleState:
     """What the components know and find about one Doc (``doc._.oracle``).
 
     The card context (names, type line) is set before the pipeline runs;
-    the components fill in the rest.  One extension attribute rather than
-    many: each ``doc._`` access costs an object.
+    the components fill in the rest.  It is kept in ``doc.user_data``
+    (``doc._.oracle`` reads and sets it there); the components read it from
+    there directly: each ``doc._`` access makes an object, four times a face.
     """
 
     card_name: str | None = None
@@ -74,6 +75,7 @@ class OracleState:
     self_refs: list[tuple[int, int]] = field(default_factory=list)
     reminders: list[tuple[int, int]] = field(default_factory=list)
     abilities: list[Ability] = field(default_factory=list)
+    every_ability: list[Ability] = field(default_factory=list)  # those and what they grant, depth first
     # token table (character start, end, hash of the lower-case form), made once
     tok_starts: list[int] = field(default_factory=list)
     tok_ends: list[int] = field(default_factory=list)
@@ -90,26 +92,33 @@ class OracleState:
         return self.context is not None and self.context.legendary
 
 
+#: the key of a Doc's :class:`OracleState` in ``doc.user_data``
+_STATE = "oraclelint.state"
+
+
 def _register_extensions() -> None:
     if not Doc.has_extension("oracle"):
-        Doc.set_extension("oracle", default=None)
+        Doc.set_extension("oracle", getter=_get_state, setter=_set_state)
+
+
+def _get_state(doc: Doc) -> OracleState | None:
+    return doc.user_data.get(_STATE)
+
+
+def _set_state(doc: Doc, st: OracleState) -> None:
+    doc.user_data[_STATE] = st
 
 
 def _state(doc: Doc) -> OracleState:
     """The Doc's state; a Doc made without context gets an empty one."""
-    st = doc._.oracle
+    st = doc.user_data.get(_STATE)
     if st is None:
-        st = doc._.oracle = OracleState()
+        st = doc.user_data[_STATE] = OracleState()
     if st.text is None:
         st.text = doc.text  # Doc.text joins every token on each call: once is enough
     if st.context is None:
-        st.context = _build_context(st.card_name, st.face_name, st.type_line, st.other_names)
+        st.context = Context.build(st.card_name, st.face_name, st.type_line, st.other_names)
     return st
-
-
-@functools.lru_cache(maxsize=4096)
-def _build_context(name, face_name, type_line, other_names) -> Context:
-    return Context.build(name, face_name, type_line, other_names)
 
 
 def _spans(doc: Doc, offsets, label: str):
@@ -125,10 +134,10 @@ def _spans(doc: Doc, offsets, label: str):
 def oracle_self(doc: Doc) -> Doc:
     st = _state(doc)
     ctx = st.context
-    names = tuple(n for n in (ctx.name, ctx.face_name, *ctx.other_names) if n)
-    parts: list[str] = []
-    for n in names:
-        parts.extend(p.strip() for p in n.split("//") if p.strip())
+    parts: list[str] = []  # the names, each half of a split card's name on its own
+    for n in (ctx.name, ctx.face_name, *ctx.other_names):
+        if n:
+            parts.extend(p for p in (q.strip() for q in n.split("//")) if p)
     short: tuple[str, ...] = ()
     if ctx.legendary:
         short = tuple(s for n in parts for s in selfref.short_names(n))
@@ -146,16 +155,19 @@ def oracle_abilities(doc: Doc) -> Doc:
     names = [r for r in st.self_refs if not text.startswith(("this ", "This "), r[0])]
     seg = Segmenter(text, st.context, names)
     abilities = seg.face()
-    rules = kind_rules()
-    for ab in abilities:
-        for a in ab.walk():
-            _assign_rules(a, rules)
     costs = _cost_rules()
-    for ab in abilities:
-        for a in ab.walk():
-            for part in a.cost:
-                part.rules = costs.get(part.kind, ())
+    every: list[Ability] = []  # the abilities and what they grant, depth first
+    for top in abilities:
+        if top.granted:
+            every.extend(top.walk())
+        else:
+            every.append(top)  # most grant nothing: no walk to make
+    for a in every:
+        _assign_rules(a)
+        for part in a.cost:
+            part.rules = costs.get(part.kind, ())
     st.abilities = abilities
+    st.every_ability = every
     st.reminders = seg.reminders
     st.quotes = seg.quotes
     if st.spans:
@@ -166,28 +178,31 @@ def oracle_abilities(doc: Doc) -> Doc:
     return doc
 
 
-def _assign_rules(a: Ability, rules: dict[str, tuple[str, ...]]) -> None:
-    out: list[str] = list(a.rules)
-    variant = a.kind
-    if a.kind == "level" and a.text.upper().startswith("STATION"):
-        variant = "station"
-    out.extend(rules.get(variant, ()))
+def _assign_rules(a: Ability) -> None:
+    """The ability's rules: its own, then those of its kind and of each variant it is."""
+    kinds = ["station" if a.kind == "level" and a.text.upper().startswith("STATION") else a.kind]
     if a.kind == "activated" and a.effect_start is not None and a.text.rstrip(". ").lower().split(":")[-1].strip().startswith("level "):
-        out.extend(rules.get("class-level", ()))
+        kinds.append("class-level")
     if a.mana_ability:
-        out.extend(rules.get("mana-activated" if a.kind == "activated" else "mana-triggered", ()))
+        kinds.append("mana-activated" if a.kind == "activated" else "mana-triggered")
     if a.ability_word:
         from linter import tables
 
-        key = "ability-word" if a.ability_word.lower() in tables.ability_words() else "flavor-word"
-        out.extend(rules.get(key, ()))
+        kinds.append("ability-word" if a.ability_word.lower() in tables.ability_words() else "flavor-word")
     if a.modes:
-        out.extend(rules.get("modal", ()))
-    seen: list[str] = []
-    for r in out:
-        if r not in seen:
-            seen.append(r)
-    a.rules = tuple(seen)
+        kinds.append("modal")
+    a.rules = _rules_of(a.rules, tuple(kinds))
+
+
+@functools.lru_cache(maxsize=1024)
+def _rules_of(own: tuple[str, ...], kinds: tuple[str, ...]) -> tuple[str, ...]:
+    """``own`` and the rules of ``kinds`` (kind_rules), each once, in order: made once for
+    each of the few combinations, not for each ability."""
+    rules = kind_rules()
+    out = list(own)
+    for kind in kinds:
+        out.extend(rules.get(kind, ()))
+    return tuple(dict.fromkeys(out))
 
 
 class RuleRefs:
@@ -306,15 +321,14 @@ def to_parsed(doc: Doc) -> ParsedText:
     quotes = []
     masked = text
     if st.quotes and abilities:
-        granted = [g for top in abilities for a in top.walk() for g in a.granted]
+        granted = [g for a in st.every_ability for g in a.granted]
         quotes = [q for q in st.quotes if any(q[0] < g.start and g.end <= q[1] for g in granted)]
     if reminders or quotes:
         masked = mask(text, reminders + quotes)
     parsed = ParsedText(text=text, abilities=abilities, self_refs=st.self_refs, reminders=reminders,
                         quotes=quotes, quoted=st.quotes, masked=masked)
-    for top in abilities:
-        for a in top.walk():
-            a._parsed = parsed
+    for a in st.every_ability:
+        a._parsed = parsed
     if st.tok_starts:
         _keep_vocabulary(parsed, st)
     else:
@@ -345,7 +359,7 @@ def read_vocabulary(parsed: ParsedText) -> None:
     doc = nlp.make_doc(parsed.text)
     st = OracleState(text=parsed.text, context=Context(), self_refs=parsed.self_refs, reminders=parsed.reminders,
                      abilities=parsed.abilities)
-    doc._.oracle = st
+    doc.user_data[_STATE] = st
     nlp.get_pipe("oracle_rule_refs")(doc)
     _keep_vocabulary(parsed, st)
 
@@ -387,8 +401,8 @@ def _prepare(nlp: Language, face: Face, card: Card | None) -> Doc:
     others = tuple(f.name for f in faces if f is not face and f.name)
     card_name = card.name if card is not None else None
     # the Doc is converted to plain data (to_parsed) and dropped: no spans to mark on it
-    doc._.oracle = OracleState(card_name, face.name, face.type_line, others, text,
-                               _build_context(card_name, face.name, face.type_line, others), spans=False)
+    doc.user_data[_STATE] = OracleState(card_name, face.name, face.type_line, others, text,
+                                        Context.build(card_name, face.name, face.type_line, others), spans=False)
     return doc
 
 

@@ -13,6 +13,7 @@ level or station header opens a block of the abilities that follow.
 from __future__ import annotations
 
 import bisect
+import functools
 import re
 from dataclasses import dataclass
 
@@ -38,19 +39,28 @@ class Context:
 
     @classmethod
     def build(cls, name=None, face_name=None, type_line=None, other_names=()) -> "Context":
-        from linter.model import split_type_line
+        legendary, types, spell, saga = _type_facts(type_line)
+        return cls(name, face_name, type_line, legendary, tuple(other_names), types, spell, saga)
 
-        legendary = False
-        types: set[str] = set()
-        if type_line:
-            for part in re.split(r"\s*//\s*", type_line):
-                supers, ctypes, subs, _ = split_type_line(part)
-                legendary = legendary or "Legendary" in supers
-                types.update(t.lower() for t in ctypes)
-                types.update(t.lower() for t in subs)
-        spell = bool(types & {"instant", "sorcery"}) and not (types & {"creature", "artifact", "enchantment", "land", "planeswalker", "battle"})
-        return cls(name, face_name, type_line, legendary, tuple(other_names), frozenset(types), spell,
-                   "saga" in types)
+
+@functools.lru_cache(maxsize=4096)
+def _type_facts(type_line: str | None) -> tuple[bool, frozenset[str], bool, bool]:
+    """What a type line tells the segmenter: legendary, the types (lower case), spell, saga.
+
+    Made once per type line: the cards of a file share far fewer type lines than they have names.
+    """
+    from linter.model import split_type_line
+
+    legendary = False
+    types: set[str] = set()
+    if type_line:
+        for part in re.split(r"\s*//\s*", type_line):
+            supers, ctypes, subs, _ = split_type_line(part)
+            legendary = legendary or "Legendary" in supers
+            types.update(t.lower() for t in ctypes)
+            types.update(t.lower() for t in subs)
+    spell = bool(types & {"instant", "sorcery"}) and not (types & {"creature", "artifact", "enchantment", "land", "planeswalker", "battle"})
+    return legendary, frozenset(types), spell, "saga" in types
 
 
 GRANTED = Context()  # a quoted ability belongs to a permanent (or a player, an emblem)
@@ -62,6 +72,11 @@ _STATION_RE = re.compile(r"STATION\s+(\d+)\s*\+\s*$")
 _ROW_RE = re.compile(r"\d+(?:\s*[—–-]\s*\d+|\+)\s*\|\s*(?=\S)")
 _PT_RE = re.compile(r"[+\-]?[\d*X]+(?:[+\-]\d+)?/[+\-]?[\d*X]+(?:[+\-]\d+)?\s*$")
 _MODE_RE = re.compile(r"•|\+\s*(?:\{[^{}]+\})+\s*[—–]|(?:\{P\})+\s*[—–]")
+# What a line's start alone makes of it, tried in this order with one match: a mode of
+# the ability before it ("• …", "+ {1} — …" (Spree), "{P} — …" (pawprint)), a level or
+# station header, a power/toughness box
+_HEAD_RE = re.compile("|".join(f"(?P<{kind}>{rx.pattern})" for kind, rx in (
+    ("mode", _MODE_RE), ("level", _LEVEL_RE), ("station", _STATION_RE), ("pt", _PT_RE))))
 _LABEL_RE = re.compile(r"([A-Z∞][^:{}.;•\"“]{0,48}?)\s*(?:[—–]| - )\s*(?=\S)")
 _SEPARATOR_RE = re.compile(r"\s*[-—–=_*]{2,}\s*")
 _CLASS_LEVEL_RE = re.compile(r"\s*level\s+(\d+)\s*$", re.I)
@@ -148,6 +163,8 @@ class Segmenter:
         bisection: a long text with many lines and many reminders stays linear.
         """
         spans = self.reminders
+        if not spans:
+            return []
         if self._ends_of is not spans:
             self._ends_of, self._ends = spans, [e for _s, e in spans]
         lo = bisect.bisect_right(self._ends, start)
@@ -169,13 +186,14 @@ class Segmenter:
         for idx, (ls, le) in enumerate(lines):
             holes = self._reminders_over(ls, le)
             content = T.strip_spans(text, ls, le, holes)
-            if not content.strip() or _SEPARATOR_RE.fullmatch(content):
+            rest = content.lstrip()
+            if not rest or _SEPARATOR_RE.fullmatch(content):
                 continue  # reminder text only, or a separator between the halves of a card
-            off = len(content) - len(content.lstrip())
-            cs = ls + off
+            cs = ls + len(content) - len(rest)
             head = text[cs:le]
-            # Modes: "• …", "+ {1} — …" (Spree), "{P} — …" (pawprint)
-            if _MODE_RE.match(head):
+            m = _HEAD_RE.match(head)
+            kind = m.lastgroup if m else None
+            if kind == "mode":
                 if last is not None and last.kind != "keyword" and last.kind != "level":
                     last.modes.append((cs, le))
                     last.end = le
@@ -186,15 +204,14 @@ class Segmenter:
                 out.append(ab)
                 last = ab
                 continue
-            m = _LEVEL_RE.match(head) or _STATION_RE.match(head)
-            if m:
+            if kind == "level" or kind == "station":
                 ab = Ability("level", text[cs:le], cs, le, line=idx)
                 ab.parameter = head[len(head.split()[0]):].strip()
                 out.append(ab)
                 last = ab
                 level_block = True
                 continue
-            if _PT_RE.match(head):
+            if kind == "pt":
                 if level_block:
                     continue  # the block's power/toughness
                 out.append(Ability("unknown", text[cs:le], cs, le, line=idx))
@@ -230,7 +247,8 @@ class Segmenter:
                 kws[0].start, kws[0].text = cs, text[cs:kws[0].end]
                 return kws
         # Loyalty abilities
-        quote_holes = holes + [q for q in getattr(self, "quotes", []) if q[0] >= cs and q[1] <= le]
+        quotes = getattr(self, "quotes", [])
+        quote_holes = holes + [q for q in quotes if q[0] >= cs and q[1] <= le] if quotes else holes
         colon = _first_colon(text, cs, le, quote_holes)
         if colon > cs:
             cost = text[cs:colon].strip()
@@ -241,7 +259,7 @@ class Segmenter:
         # Labels: ability words, flavor words, keyword labels ("Max speed — …")
         label = None
         keyword = None
-        lm = _LABEL_RE.match(line)
+        lm = _LABEL_RE.match(line) if "—" in line or "–" in line or " - " in line else None
         if lm and not _TRIGGER_RE.match(line):
             name = lm.group(1).strip()
             kw = K.label_keyword(name)
@@ -302,9 +320,11 @@ class Segmenter:
 
     def _finish(self, ab: Ability, depth: int) -> None:
         """Granted abilities, target and mana flags of one ability."""
+        if ab.kind == "keyword":
+            return
         text = self.text
         holes = self._reminders_over(ab.start, ab.end)
-        if ab.kind != "keyword" and depth < 4:
+        if depth < 4:
             quotes = T.quote_spans(text, ab.start, ab.end, holes)
             for qs, qe in quotes:
                 inner_s, inner_e = qs + 1, qe - 1
@@ -314,11 +334,11 @@ class Segmenter:
                 ab.granted.extend(self.granted(inner_s, inner_e, depth + 1))
             holes = holes + quotes
         own = T.strip_spans(text, ab.start, ab.end, holes)
-        if ab.kind == "keyword":
-            return
-        ab.has_target = bool(_TARGET_RE.search(own))
+        # the words looked for first, without a regular expression (most abilities have neither)
+        low = own.lower()
+        ab.has_target = "target" in low and bool(_TARGET_RE.search(own))
         eff = (ab.effect_start or ab.start) - ab.start
-        ab.adds_mana = bool(_ADD_MANA_RE.search(own, eff)) and not _only_counters(own[eff:])
+        ab.adds_mana = "add" in low and bool(_ADD_MANA_RE.search(own, eff)) and not _only_counters(own[eff:])
         if ab.kind == "activated":
             ab.mana_ability = ab.adds_mana and not ab.has_target
         elif ab.kind == "triggered" and ab.effect_start:

@@ -12,8 +12,10 @@ import re
 
 # "this <word>": a card type, "spell", "card", "permanent", "token", or a
 # capitalized subtype ("this Saga", "this Equipment", "this Class").
+# (The word boundary is tested after the "T": a pattern that starts with a letter is
+# searched for much faster than one that starts with a boundary.)
 _THIS_RE = re.compile(
-    r"\b[Tt]his (?:creature|artifact|enchantment|land|spell|card|permanent|planeswalker|battle|token|"
+    r"[Tt](?<!\w[Tt])his (?:creature|artifact|enchantment|land|spell|card|permanent|planeswalker|battle|token|"
     r"object|kindred|(?!(?:Mode|Turn)\b)[A-Z][a-z]+(?:[- ][A-Z][a-z]+)?)\b"
 )
 _PLACEHOLDER_RE = re.compile(r"~|\bCARDNAME\b")
@@ -43,12 +45,15 @@ def _word_char(ch: str) -> bool:
 
 def find_names(text: str, names, taken: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """Whole-word occurrences of ``names`` (longest first) outside ``taken``."""
+    present = sorted({n for n in names if n and n in text}, key=len, reverse=True)
     out: list[tuple[int, int]] = []
+    if not present:
+        return out  # most texts do not write their card's name
     # every span kept so far, sorted and not overlapping: one bisection tells whether a new
     # occurrence overlaps one (a long text names its card many times)
     held = sorted(taken)
     starts = [s for s, _e in held]
-    overlapping_taken = any(held[k][1] > held[k + 1][0] for k in range(len(held) - 1))
+    overlapping_taken = len(held) > 1 and any(held[k][1] > held[k + 1][0] for k in range(len(held) - 1))
 
     def free(i: int, j: int) -> bool:
         if overlapping_taken and any(s < j and i < e for s, e in taken):
@@ -56,7 +61,7 @@ def find_names(text: str, names, taken: list[tuple[int, int]]) -> list[tuple[int
         k = bisect.bisect_left(starts, j) - 1  # the last span starting before j
         return k < 0 or held[k][1] <= i
 
-    for name in sorted({n for n in names if n}, key=len, reverse=True):
+    for name in present:
         i = text.find(name)
         while i >= 0:
             j = i + len(name)
@@ -75,8 +80,10 @@ def self_spans(text: str, names: tuple[str, ...], short: tuple[str, ...]) -> lis
     spans: list[tuple[int, int]] = find_names(text, names, [])
     if short:
         spans.extend(find_names(text, short, spans))
-    spans.extend(m.span() for m in _THIS_RE.finditer(text))
-    spans.extend(m.span() for m in _PLACEHOLDER_RE.finditer(text))
+    if "his " in text:  # "this …", "This …"
+        spans.extend(m.span() for m in _THIS_RE.finditer(text))
+    if "~" in text or "CARDNAME" in text:
+        spans.extend(m.span() for m in _PLACEHOLDER_RE.finditer(text))
     spans.sort()
     out: list[tuple[int, int]] = []
     for s, e in spans:

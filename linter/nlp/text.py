@@ -24,7 +24,10 @@ GLUE_RE = re.compile(
     r'|(?<=[^\s(]["”])(?=[A-Z•({+−\-0-9\[])'
     r"|(?<=—)(?=•)"
 )
-_GLUE_CANDIDATE = re.compile(r'[a-z.)0-9}"”—+](?=[A-Z•({+−\-0-9\[])')
+# Where GLUE_RE may match: a character that can start a line after one that can end
+# one.  It is searched for by the first (rarer than the lowercase letters before it,
+# so fewer places are tried); the match starts at the candidate line start.
+_GLUE_CANDIDATE = re.compile(r'[A-Z•({+−\-0-9\[](?<=[a-z.)0-9}"”—+].)')
 # The same places, for the tokenizer (zero-width infixes); names such as
 # "DeMarco" are split into two tokens, which is harmless.
 GLUE_INFIX = r"(?<=[a-z.)])(?=[A-Z•])|(?<=—)(?=•)|(?<=[a-z])(?=[+−](?:\d+|X):)"
@@ -68,6 +71,8 @@ def reminder_spans(text: str, start: int = 0, end: int | None = None) -> list[tu
 def quote_spans(text: str, start: int, end: int, skip: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """Spans of quoted text (quotes included) between start and end, outside ``skip``."""
     out: list[tuple[int, int]] = []
+    if text.find('"', start, end) < 0 and text.find("“", start, end) < 0 and text.find("”", start, end) < 0:
+        return out  # most abilities quote nothing: three searches cost less than the scanner
     open_at = -1
     for m in _QUOTES.finditer(text, start, end):
         i = m.start()
@@ -108,40 +113,32 @@ def line_spans(text: str, protect: list[tuple[int, int]]) -> list[tuple[int, int
     Splits at newlines and at glued line starts (see GLUE_RE) that are not in
     ``protect`` (reminder text, quotes, names).
     """
-    cuts = [0]
+    cuts = []  # glued line starts, in order; never at the start or the end of a line
     for m in _GLUE_CANDIDATE.finditer(text):
-        p = m.end()
-        if not GLUE_RE.match(text, p):
-            continue
-        if any(s < p < e for s, e in protect):
-            continue
-        if _short_capital_run(text, p):
-            continue
-        cuts.append(p)
+        p = m.start()
+        if GLUE_RE.match(text, p) and not any(s < p < e for s, e in protect) and not _short_capital_run(text, p):
+            cuts.append(p)
+    cuts.append(len(text) + 1)  # past every line
     out: list[tuple[int, int]] = []
-    nl_parts: list[tuple[int, int]] = []
-    pos = 0
-    for part in text.split("\n"):
-        nl_parts.append((pos, pos + len(part)))
-        pos += len(part) + 1
-    cuts_sorted = sorted(set(cuts))
-    if len(cuts_sorted) == 1 and "\n" not in text:
-        a, b = 0, len(text)
+
+    def add(a: int, b: int) -> None:
         while a < b and text[a] in " \t\r":
             a += 1
         while b > a and text[b - 1] in " \t\r":
             b -= 1
-        return [(a, b)] if a < b else []
-    for ls, le in nl_parts:
-        inner = [c for c in cuts_sorted if ls < c < le]
-        bounds = [ls, *inner, le]
-        for a, b in zip(bounds, bounds[1:]):
-            while a < b and text[a] in " \t\r":
-                a += 1
-            while b > a and text[b - 1] in " \t\r":
-                b -= 1
-            if a < b:
-                out.append((a, b))
+        if a < b:
+            out.append((a, b))
+
+    k = 0
+    pos = 0
+    for part in text.split("\n"):
+        end = pos + len(part)
+        while cuts[k] < end:
+            add(pos, cuts[k])
+            pos = cuts[k]
+            k += 1
+        add(pos, end)
+        pos = end + 1
     return out
 
 
