@@ -24,6 +24,13 @@ def _words() -> re.Pattern:
 
 
 @functools.lru_cache(maxsize=1)
+def _folded_words() -> re.Pattern:
+    """:func:`_words` in lower case and case-sensitive, for a face's lower-cased ASCII text
+    (``FaceView.folded``; many times faster than the case-blind pattern)."""
+    return re.compile(rf"\b(?:{'|'.join(re.escape(w) for w in _lower_words())})\b")
+
+
+@functools.lru_cache(maxsize=1)
 def _lower_words() -> tuple[str, ...]:
     """The words of :func:`_words` in lower case, for a quick test before the pattern."""
     return tuple(w.lower() for w in (*_LINKED_WORDS.split("|"), *load("meaning")["keyword_conditions"]))
@@ -107,11 +114,17 @@ class LinkedReferenceWithoutLink(api.FaceCheck):
         if face.context.is_token or "Emblem" in face.card_types:
             return  # a token's or an emblem's text refers to what the object that made it did
         masked = face.masked
-        custom = bool(self.setting("keywords")) and _CUSTOM_CONDITION.search(masked) is not None
+        # a set's own keyword condition ("if it was infused"): "was" or "were" first, the
+        # setting last (most faces have neither)
+        custom = (face.mentions("was", "were") and _CUSTOM_CONDITION.search(masked) is not None
+                  and bool(self.setting("keywords")))
         if not custom and not face.mentions(*_lower_words()):
             return  # none of the words: most faces
-        if not custom and not any(self._may_be_unlinked(face, m) for m in _words().finditer(masked)):
-            return  # every such word has its link on the card: the meaning need not be read
+        if not custom:
+            folded = face.folded
+            words = _folded_words().finditer(folded) if folded is not None else _words().finditer(masked)
+            if not any(self._may_be_unlinked(face, m) for m in words):
+                return  # every such word has its link on the card: the meaning need not be read
         for view, ref in face.references(unresolved=True):
             if ref.kind == "keyword":
                 hit = self._keyword(face, view, ref)
