@@ -9,6 +9,14 @@ from linter.checks.base import Check, Hit
 from linter.model import Card, cost_colors
 
 
+def _card_colors(card: Card) -> set[str]:
+    """The colors of the whole card's mana costs and color indicators."""
+    whole: set[str] = set()
+    for face in card.faces:
+        whole |= cost_colors(face.mana_cost) | set(face.color_indicator or ())
+    return whole
+
+
 class ColorsDisagreeWithCost(Check):
     """A face whose colors field leaves out a color of its mana cost, or adds one.
 
@@ -58,9 +66,6 @@ class ColorsDisagreeWithCost(Check):
     needs_parse = False
 
     def check_card(self, card: Card) -> Iterable[Hit]:
-        whole: set[str] = set()
-        for face in card.faces:
-            whole |= cost_colors(face.mana_cost) | set(face.color_indicator or ())
         for i, face in enumerate(card.faces):
             if face.colors is None or not face.mana_cost:
                 continue
@@ -72,7 +77,7 @@ class ColorsDisagreeWithCost(Check):
             extra = colors - from_cost
             # an extra color may come from an indicator the file cannot express, or be the
             # whole card's colors given on each face
-            if extra and (face.color_indicator is None or colors == whole):
+            if extra and (face.color_indicator is None or colors == _card_colors(card)):
                 extra = set()
             if not missing and not extra:
                 continue

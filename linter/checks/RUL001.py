@@ -72,17 +72,19 @@ class TapAbilityWhileSummoningSick(api.FaceCheck):
 
     def check_face(self, face: api.FaceView) -> Iterable[api.Hit]:
         text = face.text
-        if text.isascii():  # the words in lower case first: much faster than the pattern
-            low = text.lower()
+        # the words in lower case first where the text is ASCII: much faster than the pattern
+        low = text.lower() if text.isascii() else None
+        if low is not None:
             if "for mana" not in low and "activate" not in low and "entered" not in low and "came under" not in low:
                 return
-        if not _WORTH_A_LOOK.search(text):
+        elif not _WORTH_A_LOOK.search(text):
             return
         masked = face.masked
         # the meaning is read only where words of an arrival and of a use stand together
         if ("for mana" in masked or _ACTIVATE_TAP.search(masked)) and _ARRIVAL_WORDS.search(masked):
             yield from self._arrive_then_use(face)
-        if _ENTERED_THIS_TURN.search(face.text):
+        if (low is None or "activate" in low and ("entered" in low or "came under" in low)) \
+                and _ENTERED_THIS_TURN.search(text):
             yield from self._entered_this_turn(face)
 
     # -- an effect makes a creature arrive, then uses its {T} ability ----------------

@@ -34,6 +34,12 @@ def _is_split(card: Card) -> bool:
 
 
 @functools.lru_cache(maxsize=4096)
+def _value(cost: str) -> float:
+    """:func:`~linter.model.mana_value`, worked out once per cost (files repeat their costs)."""
+    return mana_value(cost)
+
+
+@functools.lru_cache(maxsize=4096)
 def _note(cost: str | None) -> str:
     """Why the value of a cost may surprise: X, hybrid, Phyrexian symbols."""
     syms = [s.upper() for s in cost_symbols(cost or "")]
@@ -67,7 +73,7 @@ def card_mana_value(card: Card) -> tuple[float, str] | None:
         if any(c is None or not _computable(c) for c in costs):
             return None
         shown = " + ".join(c or "no cost" for c in costs)
-        return sum(mana_value(c) for c in costs), f"the halves' costs {shown} add up{_note(''.join(costs))}"  # type: ignore[arg-type]
+        return sum(_value(c) for c in costs), f"the halves' costs {shown} add up{_note(''.join(costs))}"  # type: ignore[arg-type]
     front = card.faces[0]
     if front.mana_cost is None or not _computable(front.mana_cost):
         return None
@@ -75,7 +81,7 @@ def card_mana_value(card: Card) -> tuple[float, str] | None:
         return None  # a melded permanent adds up the costs of two cards (202.3c)
     if front.mana_cost == "":
         return 0.0, "it has no mana cost"
-    return mana_value(front.mana_cost), f"its mana cost is {front.mana_cost}{_note(front.mana_cost)}"
+    return _value(front.mana_cost), f"its mana cost is {front.mana_cost}{_note(front.mana_cost)}"
 
 
 def face_mana_value(card: Card, i: int) -> tuple[float, str] | None:
@@ -86,14 +92,14 @@ def face_mana_value(card: Card, i: int) -> tuple[float, str] | None:
         front = card.faces[0]
         if front.mana_cost is None or not _computable(front.mana_cost):
             return None
-        return mana_value(front.mana_cost), f"a back face has the front face's mana value ({front.mana_cost or 'no cost'})"
+        return _value(front.mana_cost), f"a back face has the front face's mana value ({front.mana_cost or 'no cost'})"
     if i > 0 and (layout == "meld" or (not layout and not face.mana_cost)):
         return None  # a melded face adds up two cards; without a layout a back face is ambiguous
     if face.mana_cost is None or not _computable(face.mana_cost):
         return None
     if face.mana_cost == "":
         return 0.0, "it has no mana cost"
-    return mana_value(face.mana_cost), f"its mana cost is {face.mana_cost}{_note(face.mana_cost)}"
+    return _value(face.mana_cost), f"its mana cost is {face.mana_cost}{_note(face.mana_cost)}"
 
 
 class ManaValueMismatch(Check):
@@ -162,7 +168,7 @@ class ManaValueMismatch(Check):
             back = card.extra.get("back_cmc")
             if isinstance(back, (int, float)) and len(card.faces) > 1:
                 printed = card.faces[1].mana_cost
-                own = mana_value(printed) if printed is not None and _computable(printed) else None
+                own = _value(printed) if printed is not None and _computable(printed) else None
                 yield float(back), 1, ("the back face's entry's mana value", "the card's"), whole, own
         for i, face in enumerate(card.faces):
             if face.cmc is None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Iterable
 
@@ -25,6 +26,12 @@ def symbol_identity(symbol: str) -> set[str]:
     return symbol_colors(s)
 
 
+@functools.lru_cache(maxsize=1024)
+def _identity_of(symbol: str) -> frozenset[str]:
+    """:func:`symbol_identity`, worked out once per symbol (cards repeat their symbols)."""
+    return frozenset(symbol_identity(symbol))
+
+
 _NOT_IDENTITY = re.compile(r"\bdoes(?:n't| not) affect (?:its|this card's) color identity\b")
 
 
@@ -43,7 +50,7 @@ def card_identity(card: Card) -> tuple[set[str], set[str], bool]:
             plain = plain_text(face)  # reminder text does not count (903.4c)
             symbols += [m.group(1) for m in BRACED.finditer(plain)]
         for s in symbols:
-            colors |= symbol_identity(s)
+            colors |= _identity_of(s)
             unknown = unknown or not table.known(s, in_cost=False)
         colors |= set(face.color_indicator or ())
         if card.is_token:

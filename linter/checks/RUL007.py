@@ -22,6 +22,7 @@ _DESCRIPTION_END = re.compile(r"\s(?:with|and|that|until|for|named)\s|,")
 _WORD = re.compile(r"[a-z]+")
 _BECOMES_CREATURE = re.compile(r"\bbecomes? [^.]{0,80}?\bcreatures?\b", re.I)
 _LAND_OR_ARTIFACT = re.compile(r"\b(?:lands?|artifacts?)\b", re.I)
+_KEPT_WORDS = {t: re.compile(rf"\b{t}s?\b", re.I) for t in sorted(_KEPT)}
 
 
 def _card_type_words(description: str) -> set[str]:
@@ -78,11 +79,25 @@ class TypeChangeDropsCardTypes(api.FaceCheck):
     rules = ("205.1a", "205.1b")
     message = "{subject} becomes {what}, which replaces its card types: it stops being {lost} ({hint})"
 
+    @staticmethod
+    def _keeps_types(face: api.FaceView, ability: api.Ability, own: set[str]) -> bool:
+        """Whether the ability, read before its meaning, cannot make a land or an artifact lose
+        that type: it has no "become", or it keeps each card type of _KEPT that it may take
+        away (the face's own, and those its words name for the subject of a "becomes")."""
+        text = face.text
+        if "bec" not in text[ability.start:ability.end].lower():
+            return True
+        own_text = face.masked[ability.start:ability.end]
+        return all(retains(own_text, {t}) for t, rx in _KEPT_WORDS.items()
+                   if t in own or rx.search(text, ability.start, ability.end))
+
     def check_face(self, face: api.FaceView) -> Iterable[api.Hit]:
         masked = face.masked
         own = {t.lower() for t in face.card_types} & _PERMANENT_TYPES
         if not face.mentions("become") or not _BECOMES_CREATURE.search(masked) or not (own & _KEPT or _LAND_OR_ARTIFACT.search(masked)):
             return  # nothing becomes a creature, or nothing that is a land or an artifact
+        if all(self._keeps_types(face, view.ability, own) for view in face.walk()):
+            return  # every ability that may turn one into a creature says it stays one
         for view, clause in face.actions("become"):
             subject = clause.subject
             if clause.negated or not isinstance(subject, ObjectRef) or "copy" in clause.text.lower():

@@ -34,6 +34,7 @@ def _words() -> tuple[frozenset[str], frozenset[str]]:
     return frozenset(zones["known"]), frozenset(zones["not_zones"])
 
 
+@functools.lru_cache(maxsize=4096)
 def _misspelled_zone(word: str) -> str | None:
     """The zone a word is a typo of ("libary" for library), if any."""
     low = word.lower().rstrip("s")
@@ -95,12 +96,14 @@ class NonexistentZone(api.FaceCheck):
     def check_face(self, face: api.FaceView) -> Iterable[api.Hit]:
         masked = face.masked
         known, not_zones = _words()
-        own = {z.lower() for z in self.setting("zones")}
+        own = None  # the set's own zones, read where a place is found (few faces)
         moves = None
         folded = face.folded
         for m in (_PLACE_FOLDED.finditer(folded) if folded is not None else _PLACE.finditer(masked)):
             word, nxt = m.group("zone").lower(), (m.group("next") or "").lower()
             two = f"{word} {nxt}"
+            if own is None:
+                own = {z.lower() for z in self.setting("zones")}
             if word in known or two in known or word in own or two in own or word.rstrip("s") in known:
                 continue
             if nxt in known or nxt.rstrip("s") in known:

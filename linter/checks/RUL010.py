@@ -24,6 +24,13 @@ def _words() -> re.Pattern:
 
 
 @functools.lru_cache(maxsize=1)
+def _folded_words() -> re.Pattern:
+    """:func:`_words` in lower case and case-sensitive, for a face's lower-cased ASCII text
+    (``FaceView.folded``; many times faster than the case-blind pattern)."""
+    return re.compile(rf"\b(?:{'|'.join(re.escape(w) for w in _lower_words())})\b")
+
+
+@functools.lru_cache(maxsize=1)
 def _lower_words() -> tuple[str, ...]:
     """The words of :func:`_words` in lower case, for a quick test before the pattern."""
     return tuple(w.lower() for w in (*_LINKED_WORDS.split("|"), *load("meaning")["keyword_conditions"]))
@@ -47,6 +54,13 @@ _ACTION = {"choice": "choice"}
 _OWN_SUBJECT = re.compile(r"(?i)(?:\b(?:this (?:spell|creature|card|permanent|artifact|enchantment|land|"
                           r"planeswalker|battle|[A-Z]\w+)|it)|~|CARDNAME)\s+(?:was|were|is|has been)\s*$")
 _GIFT = re.compile(r"(?i)\bthe gift\b[^.]*$")
+#: linked participles the parse may read as a reference wherever they stand in an object
+#: ("a chosen creature", "cards exiled with it"); any other is one only as "the named card"
+#: (a "the" opening the object, with no comma or full stop before the word), "of that
+#: revealed card" or "the card discarded with it" (linter/nlp/meaning.py, object and filters)
+_REFERENCE_ANYWHERE = frozenset({"chosen", "exiled"})
+_THE = re.compile(r"\b(?:the|that)\b", re.I)
+_WITH_NEXT = re.compile(r"\s*with\b", re.I)
 
 
 class LinkedReferenceWithoutLink(api.FaceCheck):
@@ -107,11 +121,17 @@ class LinkedReferenceWithoutLink(api.FaceCheck):
         if face.context.is_token or "Emblem" in face.card_types:
             return  # a token's or an emblem's text refers to what the object that made it did
         masked = face.masked
-        custom = bool(self.setting("keywords")) and _CUSTOM_CONDITION.search(masked) is not None
+        # a set's own keyword condition ("if it was infused"): "was" or "were" first, the
+        # setting last (most faces have neither)
+        custom = (face.mentions("was", "were") and _CUSTOM_CONDITION.search(masked) is not None
+                  and bool(self.setting("keywords")))
         if not custom and not face.mentions(*_lower_words()):
             return  # none of the words: most faces
-        if not custom and not any(self._may_be_unlinked(face, m) for m in _words().finditer(masked)):
-            return  # every such word has its link on the card: the meaning need not be read
+        if not custom:
+            folded = face.folded
+            words = _folded_words().finditer(folded) if folded is not None else _words().finditer(masked)
+            if not any(self._may_be_unlinked(face, m) for m in words):
+                return  # every such word has its link on the card: the meaning need not be read
         for view, ref in face.references(unresolved=True):
             if ref.kind == "keyword":
                 hit = self._keyword(face, view, ref)
@@ -129,9 +149,23 @@ class LinkedReferenceWithoutLink(api.FaceCheck):
         word = m.group(0).lower()
         linked, conditions, links = _tables()
         if word in linked:
+            if word not in _REFERENCE_ANYWHERE and not LinkedReferenceWithoutLink._may_refer(face, m):
+                return False  # "a card named …", "creatures named …": no reference
             return not does_elsewhere(face, _ACTION.get(linked[word], linked[word]), m.start(), m.end())
         link = conditions.get(word)
         return link is None or not any(link in links.get((kw.keyword or "").lower(), ()) for kw in face.keywords())
+
+    @staticmethod
+    def _may_refer(face: api.FaceView, m: re.Match) -> bool:
+        """Whether the participle at ``m`` may be a reference the parse reads: "the" or "that"
+        before it in its ability with no comma, full stop, semicolon or colon between, or
+        "with" right after it (see _REFERENCE_ANYWHERE)."""
+        masked, at = face.masked, m.start()
+        ability = next((a for a in face.abilities if a.start <= at < a.end), None)
+        start = ability.start if ability is not None else 0
+        for stop in ",.;:":
+            start = max(start, masked.rfind(stop, start, at) + 1)
+        return _THE.search(face.text, start, at) is not None or _WITH_NEXT.match(masked, m.end()) is not None
 
     def _keyword(self, face: api.FaceView, view: api.AbilityView, ref: api.Reference) -> api.Hit | None:
         link = ref.needs.split(":", 1)[1]

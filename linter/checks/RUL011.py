@@ -71,6 +71,8 @@ class ThatObjectNeverIntroduced(api.FaceCheck):
     message = "{words!r} refers back to an object, but nothing before it on the card names one"
 
     def check_face(self, face: api.FaceView) -> Iterable[api.Hit]:
+        if not face.mentions("that ", "those "):
+            return  # no "that …" or "those …": most faces
         masked = face.masked
         first = _THAT.search(masked)
         if first is None or _INTRODUCERS.search(masked, 0, first.start()):

@@ -64,7 +64,9 @@ class SpellEntersBattlefield(api.FaceCheck):
     def check_face(self, face: api.FaceView) -> Iterable[api.Hit]:
         if not face.is_spell or not _TO_BATTLEFIELD.search(face.masked) or not (face.self_refs or " it " in face.masked):
             return
-        if any(f.is_permanent for f in face.card.faces) or becomes_a_creature(face.card, face):
+        if any(f.is_permanent for f in face.card.faces) or not self._may_name_itself(face):
+            return
+        if becomes_a_creature(face.card, face):
             return
         kind = "an instant" if face.face.has_type("Instant") else "a sorcery"
         for view, clause in face.actions("put", "return"):
@@ -72,6 +74,16 @@ class SpellEntersBattlefield(api.FaceCheck):
                 continue
             if any(self._itself(face, view.ability, o) for o in clause.objects):
                 yield face.hit(self, clause.start, clause.end, words=clause.text, kind=kind)
+
+    @staticmethod
+    def _may_name_itself(face: api.FaceView) -> bool:
+        """Whether an object of the text may be the card itself, asked before the meaning is
+        read (see :meth:`_itself`): a self-reference outside reminder and quoted text, or words
+        there that "it" may stand for ("this …", one of the face's names)."""
+        if any(not face.in_aside(r.start, r.end) for r in face.self_refs):
+            return True
+        low = face.masked.casefold()
+        return "this " in low or any(n.casefold() in low for n in face.self_names)
 
     @staticmethod
     def _itself(face: api.FaceView, ability: api.Ability, o: api.ObjectRef) -> bool:

@@ -87,15 +87,22 @@ def _keyword_at(piece: str, version: int):
     return find_keyword(piece)
 
 
+@functools.lru_cache(maxsize=4)
+def _cost_word(letters: str) -> re.Pattern:
+    """An unbraced cost written as one word ("2", "1R", "XU")."""
+    return re.compile(rf"(?:\d+|[{letters}X])+")
+
+
 def unbraced_keyword_costs(text: str) -> Iterator[tuple[int, int, str]]:
     """Unbraced costs of keywords that take a cost ("Equip 2", "Kicker 1R", "Suspend 3—1U")."""
-    letters = symbol_table().unbraced_letters
-    word = re.compile(rf"(?:\d+|[{letters}X])+")
+    word = _cost_word(symbol_table().unbraced_letters)
     version = extension_version()
     pos = 0
     for line in text.split("\n"):
         line_start = pos
         pos += len(line) + 1
+        if not _may_be_keyword(line):
+            continue  # its first piece is no keyword either (it starts as the line does)
         piece_start = 0
         for piece in line.split(", "):
             start = line_start + piece_start

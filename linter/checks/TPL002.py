@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Iterable
 
@@ -23,6 +24,16 @@ _OTHER_NOUNS = re.compile(r"\b(?:permanents?|artifacts?|enchantments?|lands?|car
 _SELF_SUBJECT = re.compile(r"(?:~|CARDNAME|\b[Tt]his (?:creature|planeswalker))\s*$")
 # the last clause before the verb: "When X is put into ...", "Whenever a creature ... is put ..."
 _CLAUSE = re.compile(r"(?:^|.*(?:\b[Ww]hen(?:ever)?|\b[Ii]f|,))\s*(?P<subj>[^,]*)$", re.S)
+
+
+@functools.lru_cache(maxsize=1)
+def _every_hint() -> tuple[str, ...] | None:
+    """The words of every entry's ``hints``, once each (a face with none of them has none of
+    the phrasings), or None where an entry has no hints (every face is read then)."""
+    table = phrasings()
+    if not all(entry.hints for entry in table):
+        return None
+    return tuple(dict.fromkeys(h for entry in table for h in entry.hints))
 
 
 class OutdatedPhrasing(Check):
@@ -71,8 +82,15 @@ class OutdatedPhrasing(Check):
 
     def check_card(self, card: Card) -> Iterable[Hit]:
         table = phrasings()
+        hints = _every_hint()
         for view in api.card_faces(card):
             i, face, text = view.index, view.face, view.text
+            if hints is not None:
+                for h in hints:
+                    if h in text:
+                        break
+                else:
+                    continue  # no entry's words: most faces
             taken: list[tuple[int, int]] = []
             for entry in table:
                 if entry.hints:

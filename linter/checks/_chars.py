@@ -350,8 +350,23 @@ def becomes_creature(card: Card, face: Face) -> bool:
     text = face.oracle_text or ""
     if not text.strip():
         return False
+    patterns = char_data().creature_patterns
+    first = _without_self(patterns)
+    if first is not None and not any(rx.search(text) for rx in first):
+        return False  # no pattern can match, whatever the face's names: most faces
     me = self_alternation(card, face)
-    return any(re.search(p.replace("SELF", me), text, re.I) for p in char_data().creature_patterns)
+    return any(re.search(p.replace("SELF", me), text, re.I) for p in patterns)
+
+
+@functools.lru_cache(maxsize=8)
+def _without_self(patterns: tuple[str, ...]) -> tuple[re.Pattern, ...] | None:
+    """Patterns that open with ``(?:SELF|``, with SELF left out, compiled once: where the
+    face's own pattern matches the names at [i, j), the rest of it matches from j, and so
+    does this one. A quick first test, as the face's own patterns are compiled for each face
+    (its names are in them); None where a pattern has another shape."""
+    if not all(p.startswith("(?:SELF|") and p.count("SELF") == 1 for p in patterns):
+        return None
+    return tuple(re.compile(p.replace("SELF", "", 1), re.I) for p in patterns)
 
 
 def defines_x(text: str) -> bool:

@@ -14,6 +14,10 @@ _CDA = re.compile(
     r"(?:^|(?<=[.\n])|(?<=[.\n]\s))(?P<who>[^.\n]{1,60}?) is "
     rf"(?P<what>all colors|colorless|{_COLOR_WORD}(?:(?:,| and|, and) {_COLOR_WORD})*)\.",
     re.I | re.M)
+# what every sentence _CDA reads has, a quick test before it
+_CDA_WORDS = re.compile(rf" is (?:all colors|colorless|{_COLOR_WORD})", re.I)
+_DEVOID = re.compile(r"(?:^|\n)\s*Devoid(?![a-z])")
+_NO_COLOR = re.compile(r"\bhas no color\b|\bis colorless\b", re.I)
 
 
 def defined_colors(card: Card, face: Face) -> set[str] | None:
@@ -25,7 +29,7 @@ def defined_colors(card: Card, face: Face) -> set[str] | None:
         return None
     plain = plain_text(face)
     m = None
-    if " is " in plain.lower() or not plain.isascii():  # what every such sentence has
+    if _CDA_WORDS.search(plain):
         view = face_view(card, face)
         m = next((m for m in _CDA.finditer(plain) if view.is_self(m.group("who"))), None)
     if m:
@@ -35,7 +39,7 @@ def defined_colors(card: Card, face: Face) -> set[str] | None:
         if what == "colorless":
             return set()
         return {_NAME_TO_LETTER[w] for w in re.findall(_COLOR_WORD, what)}
-    if re.search(r"(?:^|\n)\s*Devoid(?![a-z])", plain) or re.search(r"\bhas no color\b|\bis colorless\b", plain, re.I):
+    if _DEVOID.search(plain) or _NO_COLOR.search(plain):
         return set()
     return None
 

@@ -130,9 +130,11 @@ def keep_name_before(text: str, start: int) -> bool:
     return any(before.endswith(w) for w in data()["self_reference"]["keep_before"])
 
 
+@functools.lru_cache(maxsize=4096)
 def short_name(name: str) -> str | None:
     """The conventional short name of a legendary ("Terra" for "Terra, Magical Adept");
-    None for a name without a title, or one that lists several characters."""
+    None for a name without a title, or one that lists several characters (worked out
+    once per name: the checks ask it of every legendary face's names)."""
     if "," not in name or keep_rule("keep_full_name", name=name):
         return None
     short = _name_prefix().sub("", name.split(",", 1)[0].strip())  # "A-Kona, …" is Kona
