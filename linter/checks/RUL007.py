@@ -76,6 +76,7 @@ class TypeChangeDropsCardTypes(api.FaceCheck):
     category = "rules"
     severity = "warning"
     rules = ("205.1a", "205.1b")
+    needs = ("text:become",)
     message = "{subject} becomes {what}, which replaces its card types: it stops being {lost} ({hint})"
 
     def check_face(self, face: api.FaceView) -> Iterable[api.Hit]:

@@ -17,6 +17,9 @@ from:
 * :class:`FaceCheck`: a :class:`~linter.checks.base.Check` whose
   ``check_face`` is called once per parsed face, and which declares the
   configuration settings it reads (``settings``) instead of reading a global.
+* :func:`face_facts`: what a face is and holds, as the facts checks declare they
+  need (``needs``, see :data:`linter.checks.base.NEED_KINDS`), so that a run calls
+  a check only on the faces it may have something to say about.
 
 Spans are ``(start, end)`` character offsets into the face's ``oracle_text``
 (also for granted abilities); a check reports them as they are.  See
@@ -30,7 +33,7 @@ import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Iterator
 
-from linter.checks.base import Check, Hit
+from linter.checks.base import NEED_FIELDS, Check, Hit
 from linter.model import (
     Ability, Card, Clause, CostPart, Face, ObjectRef, ParsedText, Phrase, PlayerRef, Reference, Trigger, ZoneRef,
 )
@@ -42,7 +45,8 @@ if TYPE_CHECKING:  # pragma: no cover
 Span = tuple[int, int]
 
 __all__ = [
-    "AbilityView", "CardContext", "FaceCheck", "FaceView", "SelfRef", "SortedSpans", "Span", "card_faces", "face_view",
+    "AbilityView", "CardContext", "FaceCheck", "FaceView", "SelfRef", "SortedSpans", "Span", "card_faces", "face_facts",
+    "face_view",
     "inside", "mask", "plain_text", "reminder_spans", "self_words", "setting_names",
 ]
 
@@ -423,6 +427,42 @@ def card_faces(card: Card) -> Iterator[FaceView]:
             if view is None or view.card is not card or view.index != i:
                 view = parsed._view = FaceView(card, i)
             yield view
+
+
+def face_facts(card: Card, face: Face, texts: Iterable[str] = ()) -> frozenset[str]:
+    """The facts of one face of ``card`` that a check may declare it needs (``needs``; the
+    kinds are :data:`linter.checks.base.NEED_KINDS`): its types, its given fields, the
+    card's layout, and from the parse (where the face is parsed) the kinds of its
+    abilities, its keywords and its marks; of the ``texts`` (lower case), those its rules
+    text holds in any case (all of them for a text beyond ASCII)."""
+    out = ["type:" + t for t in (*face.supertypes, *face.card_types, *face.subtypes)]
+    if card.layout:
+        out.append("layout:" + card.layout.lower())
+    for name in NEED_FIELDS:
+        if getattr(face, name):
+            out.append("field:" + name)
+    parsed = face.parsed
+    if parsed is not None:
+        for a in parsed.walk():
+            out.append("ability:" + a.kind)
+            if a.keyword:
+                out.append("keyword:" + a.keyword.lower())
+            if a.adds_mana:
+                out.append("mark:adds-mana")
+        if parsed.self_refs:
+            out.append("mark:self-ref")
+        if parsed.reminders:
+            out.append("mark:reminder")
+        if parsed.quoted or parsed.quotes:
+            out.append("mark:quote")
+    text = face.oracle_text
+    if text and texts:
+        if text.isascii():
+            low = text.lower()
+            out += ["text:" + t for t in texts if t in low]
+        else:  # case-blind patterns match more than the lower case shows: every piece may be there
+            out += ["text:" + t for t in texts]
+    return frozenset(out)
 
 
 @functools.lru_cache(maxsize=1)
