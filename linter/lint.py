@@ -92,10 +92,8 @@ class Plan:
         self.needs_parse = any(needs_parse(c) for c in self.checks)
         self.card_checks = [c for c in self.checks if c.scope == "card"]
         self.set_checks = [c for c in self.checks if c.scope == "set"]
-        needed = {n for c in self.card_checks for n in c.needs}
-        #: every fact an active check needs, and the pieces of text among them
-        self.needed = frozenset(needed)
-        self.texts = tuple(sorted(n[len("text:"):] for n in needed if n.startswith("text:")))
+        #: every fact an active check needs
+        self.needed = frozenset(n for c in self.card_checks for n in c.needs)
         self._by_kind: dict[tuple[bool, bool, bool], _Kind] = {}
         self._by_facts: dict[tuple, list[tuple[Check, tuple[int, ...] | None]]] = {}
 
@@ -117,37 +115,38 @@ class Plan:
         they need: :meth:`calls` leaves out those with nothing to say)."""
         return [c for c in self._kind(parsed, kind).card if _asked(c, card)]
 
-    def calls(self, card: Card, parsed: bool, kind: tuple[bool, bool]) -> list[tuple[Check, list[FaceView] | None]]:
-        """The card checks to run on ``card`` (whose :func:`what_reads` is ``kind``), in their
-        order, each with the faces to call its ``check_face`` on, or None to call its
-        ``check_card``: those whose needs the card (or the face) meets.  A card not
-        parsed gets every check that reads it, called on the whole card."""
+    def calls(self, card: Card, parsed: bool, kind: tuple[bool, bool]) -> tuple[list[FaceView], list[tuple[Check, tuple[int, ...] | None]]]:
+        """The card checks to run on ``card`` (whose :func:`what_reads` is ``kind``): the
+        faces the parse read (their views), and in the checks' order each check to run
+        with where: None to call its ``check_card``, else the positions in the views of
+        the faces to call its ``check_face`` on (:data:`ALL`: every one).  A check runs
+        where its needs are met; a card not parsed gets every check that reads it, on
+        the whole card."""
         found = self._kind(parsed, kind)
         if not parsed:
-            return [(c, None) for c in found.card if _asked(c, card)]
+            return [], [(c, None) for c in found.card if _asked(c, card)]
         views = list(card_faces(card))
-        needed, texts = self.needed, self.texts
-        facts = tuple(face_facts(card, face, texts) & needed for face in card.faces)
-        key = (found.key, facts, tuple(v.index for v in views))
+        needed = self.needed
+        key = (found.key, tuple(face_facts(card, face, needed) for face in card.faces), tuple(v.index for v in views))
         chosen = self._by_facts.get(key)
         if chosen is None:
             if len(self._by_facts) > 50_000:  # a bound on what a long run keeps
                 self._by_facts.clear()
-            chosen = self._by_facts[key] = found.choose(facts, views)
-        out = [(c, None if at is None else views if at is ALL else [views[i] for i in at]) for c, at in chosen]
+            chosen = self._by_facts[key] = found.choose(key[1], views)
         if found.ask:
-            out = [(c, v) for c, v in out if _asked(c, card)]
-        return out
+            chosen = [(c, at) for c, at in chosen if _asked(c, card)]
+        return views, chosen
 
-    def set_checks_for(self, parsed: bool, kind: tuple[bool, bool]) -> tuple[list[Check], list[Check]]:
-        """The set-level checks that judge a card whose :func:`what_reads` is ``kind``: those
-        that do not collect, those that do (see :meth:`Check.collect`).  Checks of their
-        own mind (``applies_to``) are asked of each card apart (:func:`_asked`)."""
+    def set_checks_for(self, card: Card, parsed: bool, kind: tuple[bool, bool]) -> tuple[list[Check], list[Check]]:
+        """The set-level checks that judge ``card`` (whose :func:`what_reads` is ``kind``):
+        those that do not collect, and those that do (see :meth:`Check.collect`)."""
         found = self._kind(parsed, kind)
-        return found.plain_sets, found.collecting
+        if not found.ask_sets:
+            return found.plain_sets, found.collecting
+        return [c for c in found.plain_sets if _asked(c, card)], [c for c in found.collecting if _asked(c, card)]
 
 
-#: in :meth:`_Kind.choose`: a face check called on every face the card's parse read
+#: in :meth:`Plan.calls`: a face check called on every face the card's parse read
 ALL: tuple[int, ...] = (-1,)
 
 
@@ -156,11 +155,15 @@ class _Kind:
 
     def __init__(self, plan: Plan, no_card: bool, templating: bool, parsed: bool) -> None:
         self.key = (no_card, templating, parsed)
-        self.card = [c for c in plan.card_checks if _reads(c, no_card, templating, parsed)]
+        # a card check that keeps the base class's check_card reports what the engine or a
+        # reader finds (FMT001, SUP001 …): it has nothing to say of a card it is handed
+        self.card = [c for c in plan.card_checks if _reads(c, no_card, templating, parsed)
+                     and type(c).check_card is not Check.check_card]
         sets = [c for c in plan.set_checks if _reads(c, no_card, templating, parsed)]
         self.plain_sets = [c for c in sets if type(c).collect is Check.collect]
         self.collecting = [c for c in sets if type(c).collect is not Check.collect]
         self.ask = any(_own_mind(c) for c in self.card)
+        self.ask_sets = any(_own_mind(c) for c in sets)
         # each card check with its needs (None: every card) and whether it is called face by face
         self._gated = [(c, frozenset(c.needs) or None, type(c).check_card is FaceCheck.check_card) for c in self.card]
 
@@ -256,24 +259,22 @@ def lint_batch(plan: Plan, cards: list[Card], *, keep_parse: bool = True) -> Bat
         if not parsed:
             out.errors.extend(unparsed[id(card)])
         kind = what_reads(card)  # once per card, not once per check
-        for check, views in plan.calls(card, parsed, kind):
+        views, chosen = plan.calls(card, parsed, kind)
+        for check, at in chosen:
             try:
-                if views is None:
+                if at is None:
                     for hit in check.check_card(card):
                         diagnostics.append(resolve(check, card, hit))
                 else:  # a face check, called on the faces it may have something to say about
-                    for view in views:
+                    for view in views if at is ALL else [views[i] for i in at]:
                         for hit in check.check_face(view):
                             diagnostics.append(resolve(check, card, hit))
             except Exception as exc:  # a bug in one check must not stop the run
                 out.errors.append(internal_error(card, exc, check.code))
-        plain_sets, collecting = plan.set_checks_for(parsed, kind)
+        plain_sets, collecting = plan.set_checks_for(card, parsed, kind)
         for check in plain_sets:
-            if _asked(check, card):
-                out.members[check.code].append((position, None))
+            out.members[check.code].append((position, None))
         for check in collecting:
-            if not _asked(check, card):
-                continue
             try:
                 out.members[check.code].append((position, check.collect(card)))
             except Exception as exc:

@@ -17,7 +17,7 @@ import pytest
 
 from linter.checks.api import FaceCheck, card_faces
 from linter.checks.base import Check, CheckError, all_checks
-from linter.lint import Plan, parse_cards
+from linter.lint import ALL, Plan, parse_cards
 from linter.selection import Selection
 from test_check_cases import ALL_CASES, _configured
 
@@ -39,8 +39,10 @@ def lost_findings(plan: Plan, cards: list) -> list[str]:
         if any(f.parsed is None and f.oracle_text for f in card.faces):
             continue  # not parsed: a run calls every check on it, needs or not
         called = {}
-        for check, views in plan.calls(card, True, EVERY_CHECK_READS):
-            called[check.code] = None if views is None else {v.index for v in views}
+        views, chosen = plan.calls(card, True, EVERY_CHECK_READS)
+        for check, at in chosen:
+            called[check.code] = None if at is None else {
+                v.index for k, v in enumerate(views) if at is ALL or k in at}
         for check in plan.card_checks:
             by_face = type(check).check_card is FaceCheck.check_card
             runs = [(v.index, v) for v in card_faces(card)] if by_face else [(None, None)]
@@ -120,7 +122,7 @@ def test_a_too_narrow_need_is_caught():
     cards = read_text("name: Test Bear\ntype_line: Creature — Bear\noracle_text: Trample.\n", path="bear.yaml").cards
     parse_cards(cards)
     plan = Plan(Selection(None, None), checks=[NarrowNeed()])
-    assert lost_findings(plan, cards) and not plan.calls(cards[0], True, EVERY_CHECK_READS)
+    assert lost_findings(plan, cards) and not plan.calls(cards[0], True, EVERY_CHECK_READS)[1]
 
 
 @pytest.mark.parametrize("needs, problem", [

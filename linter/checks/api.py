@@ -429,39 +429,82 @@ def card_faces(card: Card) -> Iterator[FaceView]:
             yield view
 
 
-def face_facts(card: Card, face: Face, texts: Iterable[str] = ()) -> frozenset[str]:
-    """The facts of one face of ``card`` that a check may declare it needs (``needs``; the
-    kinds are :data:`linter.checks.base.NEED_KINDS`): its types, its given fields, the
-    card's layout, and from the parse (where the face is parsed) the kinds of its
-    abilities, its keywords and its marks; of the ``texts`` (lower case), those its rules
-    text holds in any case (all of them for a text beyond ASCII)."""
-    out = ["type:" + t for t in (*face.supertypes, *face.card_types, *face.subtypes)]
-    if card.layout:
-        out.append("layout:" + card.layout.lower())
-    for name in NEED_FIELDS:
+class _Wanted:
+    """The facts a run looks for (every active check's needs), sorted by kind for
+    :func:`face_facts`: each value the face is read for, with the fact it makes."""
+
+    def __init__(self, wanted: frozenset[str]) -> None:
+        by_kind: dict[str, dict[str, str]] = {}
+        for fact in wanted:
+            kind, _sep, value = fact.partition(":")
+            by_kind.setdefault(kind, {})[value] = fact
+        self.types = by_kind.get("type", {})
+        self.layouts = by_kind.get("layout", {})
+        self.fields = tuple(by_kind.get("field", {}).items())
+        self.abilities = by_kind.get("ability", {})
+        self.keywords = by_kind.get("keyword", {})
+        marks = by_kind.get("mark", {})
+        self.adds_mana = marks.get("adds-mana")
+        self.marks = tuple((marks[m], m) for m in ("self-ref", "reminder", "quote") if m in marks)
+        self.walks = bool(self.abilities or self.keywords or self.adds_mana)
+        self.texts = tuple(by_kind.get("text", {}).items())
+
+
+@functools.lru_cache(maxsize=16)
+def _wanted(wanted: frozenset[str]) -> _Wanted:
+    return _Wanted(wanted)
+
+
+def face_facts(card: Card, face: Face, wanted: frozenset[str]) -> frozenset[str]:
+    """Which of the facts ``wanted`` hold of one face of ``card``: the facts a check may
+    declare it needs (``needs``; :data:`linter.checks.base.NEED_KINDS` says what each kind
+    means).  They are read from the face's type line and fields, the card's layout, and
+    the parse (the kinds of the abilities, granted ones too, their keywords, the marks):
+    a face not parsed has no fact of the parse; a rules text beyond ASCII has every
+    "text:" fact, as case-blind patterns read more than its lower case shows."""
+    w = _wanted(wanted)
+    out = []
+    if w.types:
+        get = w.types.get
+        for t in (*face.supertypes, *face.card_types, *face.subtypes):
+            fact = get(t)
+            if fact is not None:
+                out.append(fact)
+    if w.layouts and card.layout:
+        fact = w.layouts.get(card.layout.lower())
+        if fact is not None:
+            out.append(fact)
+    for name, fact in w.fields:
         if getattr(face, name):
-            out.append("field:" + name)
+            out.append(fact)
     parsed = face.parsed
     if parsed is not None:
-        for a in parsed.walk():
-            out.append("ability:" + a.kind)
-            if a.keyword:
-                out.append("keyword:" + a.keyword.lower())
-            if a.adds_mana:
-                out.append("mark:adds-mana")
-        if parsed.self_refs:
-            out.append("mark:self-ref")
-        if parsed.reminders:
-            out.append("mark:reminder")
-        if parsed.quoted or parsed.quotes:
-            out.append("mark:quote")
+        if w.walks:
+            abilities = list(parsed.abilities)
+            while abilities:  # granted abilities too
+                a = abilities.pop()
+                fact = w.abilities.get(a.kind)
+                if fact is not None:
+                    out.append(fact)
+                if a.keyword:
+                    fact = w.keywords.get(a.keyword.lower())
+                    if fact is not None:
+                        out.append(fact)
+                if a.adds_mana and w.adds_mana:
+                    out.append(w.adds_mana)
+                if a.granted:
+                    abilities += a.granted
+        for fact, mark in w.marks:
+            if (parsed.self_refs if mark == "self-ref" else parsed.reminders if mark == "reminder"
+                    else parsed.quoted or parsed.quotes):
+                out.append(fact)
     text = face.oracle_text
-    if text and texts:
+    if text and w.texts:
         if text.isascii():
             low = text.lower()
-            out += ["text:" + t for t in texts if t in low]
-        else:  # case-blind patterns match more than the lower case shows: every piece may be there
-            out += ["text:" + t for t in texts]
+            out += [fact for piece, fact in w.texts if piece in low]
+        else:
+            out += [fact for _piece, fact in w.texts]
     return frozenset(out)
 
 
