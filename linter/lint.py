@@ -175,13 +175,14 @@ class _Kind:
         mine = [facts[v.index] for v in views]
         out: list[tuple[Check, tuple[int, ...] | None]] = []
         for check, needs, by_face in self._gated:
+            if needs is not None and needs.isdisjoint(whole):
+                continue  # no face has what it needs
             if not by_face:
-                if needs is None or not needs.isdisjoint(whole):
-                    out.append((check, None))
-            elif views:
-                if needs is None:
+                out.append((check, None))
+            elif needs is None or len(facts) == 1:  # one face: it has what the card has
+                if views:
                     out.append((check, ALL))
-                    continue
+            else:
                 at = tuple(k for k, f in enumerate(mine) if not needs.isdisjoint(f))
                 if len(at) == len(views):
                     out.append((check, ALL))
