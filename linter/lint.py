@@ -95,7 +95,7 @@ class Plan:
         #: every fact an active check needs
         self.needed = frozenset(n for c in self.card_checks for n in c.needs)
         self._by_kind: dict[tuple[bool, bool, bool], _Kind] = {}
-        self._by_facts: dict[tuple, list[tuple[Check, tuple[int, ...] | None]]] = {}
+        self._by_facts: dict[tuple, Chosen] = {}
 
     @property
     def splits(self) -> bool:
@@ -115,7 +115,7 @@ class Plan:
         they need: :meth:`calls` leaves out those with nothing to say)."""
         return [c for c in self._kind(parsed, kind).card if _asked(c, card)]
 
-    def calls(self, card: Card, parsed: bool, kind: tuple[bool, bool]) -> tuple[list[FaceView], list[tuple[Check, tuple[int, ...] | None]]]:
+    def calls(self, card: Card, parsed: bool, kind: tuple[bool, bool]) -> tuple[list[FaceView], "Chosen"]:
         """The card checks to run on ``card`` (whose :func:`what_reads` is ``kind``): the
         faces the parse read (their views), and in the checks' order each check to run
         with where: None to call its ``check_card``, else the positions in the views of
@@ -148,6 +148,9 @@ class Plan:
 
 #: in :meth:`Plan.calls`: a face check called on every face the card's parse read
 ALL: tuple[int, ...] = (-1,)
+#: what :meth:`Plan.calls` chose: each check with None (call its ``check_card``), or where
+#: to call its ``check_face`` (:data:`ALL`, or positions in the card's views)
+Chosen = list[tuple[Check, "tuple[int, ...] | None"]]
 
 
 class _Kind:
@@ -167,13 +170,13 @@ class _Kind:
         # each card check with its needs (None: every card) and whether it is called face by face
         self._gated = [(c, frozenset(c.needs) or None, type(c).check_card is FaceCheck.check_card) for c in self.card]
 
-    def choose(self, facts: tuple[frozenset[str], ...], views: list[FaceView]) -> list[tuple[Check, tuple[int, ...] | None]]:
+    def choose(self, facts: tuple[frozenset[str], ...], views: list[FaceView]) -> "Chosen":
         """The checks a card with these facts (one set per face) is given: each with None
         (call ``check_card``), :data:`ALL` (``check_face`` on every view) or the positions
         in ``views`` of the faces whose facts meet its needs."""
         whole = frozenset().union(*facts)
         mine = [facts[v.index] for v in views]
-        out: list[tuple[Check, tuple[int, ...] | None]] = []
+        out: Chosen = []
         for check, needs, by_face in self._gated:
             if needs is not None and needs.isdisjoint(whole):
                 continue  # no face has what it needs
