@@ -150,3 +150,27 @@ def test_set_checks_declare_no_needs():
             "code": "ZZZ996", "name": "set-needs-test", "category": "rules", "severity": "info",
             "rules": ("100.1",), "scope": "set", "needs": ("type:Saga",),
         })
+
+
+def test_face_facts_of_every_kind():
+    """Each kind of fact is read from where NEED_KINDS says (an invented card)."""
+    from linter.checks.api import face_facts
+    from linter.readers import read_text
+
+    yaml_text = (
+        "name: Vellum Sage\nlayout: normal\nmana_cost: '{1}{G}'\ntype_line: Legendary Creature — Elf Druid\n"
+        "power: '1'\ntoughness: '2'\n"
+        "oracle_text: \"Flash\\n{T}: Add {G}.\\nWhen Vellum Sage enters, creatures you control gain "
+        "\\\"This creature can't be blocked.\\\" (It stays hidden.)\"\n")
+    cards = read_text(yaml_text, path="sage.yaml").cards
+    parse_cards(cards)
+    card = cards[0]
+    asked = frozenset({
+        "type:Legendary", "type:Creature", "type:Elf", "type:Saga", "layout:normal", "layout:transform",
+        "field:mana_cost", "field:power", "field:loyalty", "ability:keyword", "ability:activated",
+        "ability:triggered", "ability:chapter", "keyword:flash", "keyword:haste", "mark:adds-mana",
+        "mark:self-ref", "mark:reminder", "mark:quote", "text:enters", "text:can't be blocked", "text:scry"})
+    found = face_facts(card, card.faces[0], asked)
+    assert found == asked - {"type:Saga", "layout:transform", "field:loyalty", "ability:chapter",
+                             "keyword:haste", "text:scry"}
+    assert face_facts(card, card.faces[0], frozenset()) == frozenset()
