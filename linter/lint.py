@@ -21,6 +21,7 @@ import traceback
 from dataclasses import dataclass, field
 from typing import Any
 
+from linter.checks.api import FaceCheck, FaceView, card_faces, face_facts
 from linter.checks.base import Check, Hit, all_checks, one_finding_per_defect, what_reads
 from linter.diagnostics import Diagnostic
 from linter.gcpause import gc_paused
@@ -76,9 +77,13 @@ class Plan:
     """The active checks of a run, sorted once by what they read.
 
     What a card is (an entry that is no card, a card outside the tournament
-    pool) is worked out once per card, and the card checks that read such a
-    card are picked from lists made once per kind, instead of asking every
-    check of every card.
+    pool) is worked out once per card, and the checks that read such a card
+    are picked from lists made once per kind, instead of asking every check
+    of every card.  Of those, a card check that declares what it needs
+    (``Check.needs``) is called only on a card, and a face check only on the
+    faces, that have one of its facts (:func:`~linter.checks.api.face_facts`,
+    worked out once per face); which checks run is worked out once per set of
+    such facts.
     """
 
     def __init__(self, selection: Selection, checks: list[Check] | None = None) -> None:
@@ -87,7 +92,10 @@ class Plan:
         self.needs_parse = any(needs_parse(c) for c in self.checks)
         self.card_checks = [c for c in self.checks if c.scope == "card"]
         self.set_checks = [c for c in self.checks if c.scope == "set"]
-        self._by_kind: dict[tuple[bool, bool, bool], tuple[list[Check], bool]] = {}
+        #: every fact an active check needs
+        self.needed = frozenset(n for c in self.card_checks for n in c.needs)
+        self._by_kind: dict[tuple[bool, bool, bool], _Kind] = {}
+        self._by_facts: dict[tuple, Chosen] = {}
 
     @property
     def splits(self) -> bool:
@@ -95,30 +103,112 @@ class Plan:
         cards (else the cards of a file must be parsed and judged in one process)."""
         return all(judges_collected(c) for c in self.set_checks)
 
-    def card_checks_for(self, card: Card, parsed: bool, kind: tuple[bool, bool]) -> list[Check]:
-        """The card checks that read ``card``, whose :func:`what_reads` is ``kind``."""
-        no_card, templating = kind
-        key = (no_card, templating, parsed)
+    def _kind(self, parsed: bool, kind: tuple[bool, bool]) -> "_Kind":
+        key = (kind[0], kind[1], parsed)
         found = self._by_kind.get(key)
         if found is None:
-            checks = [c for c in self.card_checks if _reads(c, no_card, templating, parsed)]
-            found = self._by_kind[key] = (checks, any(type(c).applies_to is not Check.applies_to for c in checks))
-        checks, ask = found
-        if ask:  # checks of their own mind, asked card by card
-            return [c for c in checks if type(c).applies_to is Check.applies_to or c.applies_to(card)]
-        return checks
+            found = self._by_kind[key] = _Kind(self, *key)
+        return found
 
-    def applies(self, check: Check, card: Card, parsed: bool, kind: tuple[bool, bool]) -> bool:
-        if type(check).applies_to is not Check.applies_to:
-            return check.applies_to(card) and (parsed or not needs_parse(check))
-        return _reads(check, kind[0], kind[1], parsed)
+    def card_checks_for(self, card: Card, parsed: bool, kind: tuple[bool, bool]) -> list[Check]:
+        """The card checks that read ``card``, whose :func:`what_reads` is ``kind`` (whatever
+        they need: :meth:`calls` leaves out those with nothing to say)."""
+        return [c for c in self._kind(parsed, kind).card if _asked(c, card)]
+
+    def calls(self, card: Card, parsed: bool, kind: tuple[bool, bool]) -> tuple[list[FaceView], "Chosen"]:
+        """The card checks to run on ``card`` (whose :func:`what_reads` is ``kind``): the
+        faces the parse read (their views), and in the checks' order each check to run
+        with where: None to call its ``check_card``, else the positions in the views of
+        the faces to call its ``check_face`` on (:data:`ALL`: every one).  A check runs
+        where its needs are met; a card not parsed gets every check that reads it, on
+        the whole card."""
+        found = self._kind(parsed, kind)
+        if not parsed:
+            return [], [(c, None) for c in found.card if _asked(c, card)]
+        views = list(card_faces(card))
+        needed = self.needed
+        key = (found.key, tuple(face_facts(card, face, needed) for face in card.faces), tuple(v.index for v in views))
+        chosen = self._by_facts.get(key)
+        if chosen is None:
+            if len(self._by_facts) > 50_000:  # a bound on what a long run keeps
+                self._by_facts.clear()
+            chosen = self._by_facts[key] = found.choose(key[1], views)
+        if found.ask:
+            chosen = [(c, at) for c, at in chosen if _asked(c, card)]
+        return views, chosen
+
+    def set_checks_for(self, card: Card, parsed: bool, kind: tuple[bool, bool]) -> tuple[list[Check], list[Check]]:
+        """The set-level checks that judge ``card`` (whose :func:`what_reads` is ``kind``):
+        those that do not collect, and those that do (see :meth:`Check.collect`)."""
+        found = self._kind(parsed, kind)
+        if not found.ask_sets:
+            return found.plain_sets, found.collecting
+        return [c for c in found.plain_sets if _asked(c, card)], [c for c in found.collecting if _asked(c, card)]
+
+
+#: in :meth:`Plan.calls`: a face check called on every face the card's parse read
+ALL: tuple[int, ...] = (-1,)
+#: what :meth:`Plan.calls` chose: each check with None (call its ``check_card``), or where
+#: to call its ``check_face`` (:data:`ALL`, or positions in the card's views)
+Chosen = list[tuple[Check, "tuple[int, ...] | None"]]
+
+
+class _Kind:
+    """The checks that read one kind of card (see :func:`what_reads`), parsed or not."""
+
+    def __init__(self, plan: Plan, no_card: bool, templating: bool, parsed: bool) -> None:
+        self.key = (no_card, templating, parsed)
+        # a card check that keeps the base class's check_card reports what the engine or a
+        # reader finds (FMT001, SUP001 …): it has nothing to say of a card it is handed
+        self.card = [c for c in plan.card_checks if _reads(c, no_card, templating, parsed)
+                     and type(c).check_card is not Check.check_card]
+        sets = [c for c in plan.set_checks if _reads(c, no_card, templating, parsed)]
+        self.plain_sets = [c for c in sets if type(c).collect is Check.collect]
+        self.collecting = [c for c in sets if type(c).collect is not Check.collect]
+        self.ask = any(_own_mind(c) for c in self.card)
+        self.ask_sets = any(_own_mind(c) for c in sets)
+        # each card check with its needs (None: every card) and whether it is called face by face
+        self._gated = [(c, frozenset(c.needs) or None, type(c).check_card is FaceCheck.check_card) for c in self.card]
+
+    def choose(self, facts: tuple[frozenset[str], ...], views: list[FaceView]) -> "Chosen":
+        """The checks a card with these facts (one set per face) is given: each with None
+        (call ``check_card``), :data:`ALL` (``check_face`` on every view) or the positions
+        in ``views`` of the faces whose facts meet its needs."""
+        whole = frozenset().union(*facts)
+        mine = [facts[v.index] for v in views]
+        out: Chosen = []
+        for check, needs, by_face in self._gated:
+            if needs is not None and needs.isdisjoint(whole):
+                continue  # no face has what it needs
+            if not by_face:
+                out.append((check, None))
+            elif needs is None or len(facts) == 1:  # one face: it has what the card has
+                if views:
+                    out.append((check, ALL))
+            else:
+                at = tuple(k for k, f in enumerate(mine) if not needs.isdisjoint(f))
+                if len(at) == len(views):
+                    out.append((check, ALL))
+                elif at:
+                    out.append((check, at))
+        return out
+
+
+def _own_mind(check: Check) -> bool:
+    return type(check).applies_to is not Check.applies_to
+
+
+def _asked(check: Check, card: Card) -> bool:
+    """Whether a check of its own mind (its own ``applies_to``) reads ``card``; every other
+    check was chosen by what the card is."""
+    return not _own_mind(check) or check.applies_to(card)
 
 
 def _reads(check: Check, no_card: bool, templating: bool, parsed: bool) -> bool:
     """Check.applies_to, from what the card is (for checks that keep the base class's)."""
     if not parsed and needs_parse(check):
         return False
-    if type(check).applies_to is not Check.applies_to:
+    if _own_mind(check):
         return True  # asked per card
     if no_card and not check.reads_non_cards:
         return False
@@ -166,8 +256,6 @@ def lint_batch(plan: Plan, cards: list[Card], *, keep_parse: bool = True) -> Bat
             unparsed.setdefault(id(card), []).append(
                 internal_error(card, exc, "the parse of its rules text", face=face))
     diagnostics = out.diagnostics
-    collecting = [c for c in plan.set_checks if type(c).collect is not Check.collect]
-    plain_sets = [c for c in plan.set_checks if type(c).collect is Check.collect]
     for check in plan.set_checks:
         out.members[check.code] = []
     for position, card in enumerate(cards):
@@ -175,18 +263,22 @@ def lint_batch(plan: Plan, cards: list[Card], *, keep_parse: bool = True) -> Bat
         if not parsed:
             out.errors.extend(unparsed[id(card)])
         kind = what_reads(card)  # once per card, not once per check
-        for check in plan.card_checks_for(card, parsed, kind):
+        views, chosen = plan.calls(card, parsed, kind)
+        for check, at in chosen:
             try:
-                for hit in check.check_card(card):
-                    diagnostics.append(resolve(check, card, hit))
+                if at is None:
+                    for hit in check.check_card(card):
+                        diagnostics.append(resolve(check, card, hit))
+                else:  # a face check, called on the faces it may have something to say about
+                    for view in views if at is ALL else [views[i] for i in at]:
+                        for hit in check.check_face(view):
+                            diagnostics.append(resolve(check, card, hit))
             except Exception as exc:  # a bug in one check must not stop the run
                 out.errors.append(internal_error(card, exc, check.code))
+        plain_sets, collecting = plan.set_checks_for(card, parsed, kind)
         for check in plain_sets:
-            if plan.applies(check, card, parsed, kind):
-                out.members[check.code].append((position, None))
+            out.members[check.code].append((position, None))
         for check in collecting:
-            if not plan.applies(check, card, parsed, kind):
-                continue
             try:
                 out.members[check.code].append((position, check.collect(card)))
             except Exception as exc:

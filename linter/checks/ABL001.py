@@ -63,6 +63,7 @@ class TriggeredManaNotManaAbility(api.FaceCheck):
     category = "abilities"
     severity = "info"
     rules = ("605.1b", "605.5a")
+    needs = ("mark:adds-mana",)
     message = "this triggered ability adds mana but is not a mana ability ({why}): it uses the stack and can be responded to"
 
     def check_face(self, face: api.FaceView) -> Iterator[api.Hit]:

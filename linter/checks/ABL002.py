@@ -55,6 +55,7 @@ class LoyaltyAbilityOutsidePlaneswalker(Check):
     category = "abilities"
     severity = "error"
     rules = ("606.2", "606.4", "306.5", "306.5b")
+    needs = ("ability:loyalty",)
     message = ("a loyalty ability ({cost}) on a face that is not a planeswalker ({type_line}): "
                "nothing gives it loyalty counters as it enters")
 

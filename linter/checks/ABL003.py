@@ -47,6 +47,7 @@ class ChapterAbilityOutsideSaga(Check):
     category = "abilities"
     severity = "error"
     rules = ("714.2", "714.2b", "714.3a")
+    needs = ("ability:chapter",)
     message = "a chapter ability on a face that is not a Saga ({type_line}): it never triggers"
 
     def check_card(self, card: Card) -> Iterable[Hit]:

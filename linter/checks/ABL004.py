@@ -78,6 +78,7 @@ class SagaChaptersOutOfSequence(Check):
     category = "abilities"
     severity = "error"
     rules = ("714.2a", "714.2d")
+    needs = ("type:Saga",)
     message = "this Saga's chapters do not count up from I: {why}"
 
     def check_card(self, card: Card) -> Iterable[Hit]:

@@ -52,6 +52,7 @@ class SagaReminderDisagreesWithChapters(api.FaceCheck):
     category = "abilities"
     severity = "warning"
     rules = ("714.2d",)
+    needs = ("ability:chapter",)
     fixable = True
     message = "the reminder text says to sacrifice after {said}, but the last chapter is {last}"
 

@@ -49,6 +49,7 @@ class AuraEnchantCount(Check):
     category = "abilities"
     severity = "error"
     rules = ("303.4", "303.4a", "702.5")
+    needs = ("type:Aura",)
     message = "{problem}"
 
     def check_card(self, card: Card) -> Iterable[Hit]:

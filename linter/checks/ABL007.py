@@ -51,6 +51,7 @@ class ClassLevelsOutOfOrder(Check):
     category = "abilities"
     severity = "error"
     rules = ("716.2", "716.2a", "716.2d")
+    needs = ("type:Class",)
     fixable = True
     message = "this class level bar says Level {got}, but the bar before it reaches level {before}: {why}"
 

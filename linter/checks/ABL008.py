@@ -60,6 +60,7 @@ class CaseStructure(Check):
     category = "abilities"
     severity = "error"
     rules = ("719", "719.3")
+    needs = ("type:Case", "text:solve")
     message = "{problem}"
 
     def check_card(self, card: Card) -> Iterable[Hit]:

@@ -72,6 +72,7 @@ class LevelBlocksMalformed(Check):
     category = "abilities"
     severity = "error"
     rules = ("711.2", "711.4", "702.87", "721.2")
+    needs = ("ability:level",)
     message = "{problem}"
 
     def check_card(self, card: Card) -> Iterable[Hit]:

@@ -54,6 +54,7 @@ class UndefinedX(Check):
     category = "abilities"
     severity = "error"
     rules = ("107.3", "107.3a", "107.3c")
+    needs = ("text:x",)
     message = "X has no value: no cost of this card has {{X}} and the text does not say what X is{more}"
 
     def check_card(self, card: Card) -> Iterable[Hit]:

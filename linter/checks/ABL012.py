@@ -47,6 +47,7 @@ class ManaAbilityDisqualified(api.FaceCheck):
     category = "abilities"
     severity = "info"
     rules = ("605.1a", "605.5a")
+    needs = ("mark:adds-mana",)
     message = "{what} adds mana but is not a mana ability ({why}): it uses the stack and can be responded to{more}"
 
     def check_face(self, face: api.FaceView) -> Iterable[api.Hit]:

@@ -63,6 +63,7 @@ class AddWithoutManaType(api.FaceCheck):
     category = "abilities"
     severity = "warning"
     rules = ("106.1b", "106.5")
+    needs = ("text:dd",)
     message = "\"{added}\" adds no mana: {why}"
 
     def check_face(self, face: api.FaceView) -> Iterable[api.Hit]:

@@ -88,6 +88,7 @@ class ModalTooFewModes(api.FaceCheck):
     category = "abilities"
     severity = "error"
     rules = ("700.2", "700.2d")
+    needs = ("text:hoose",)
     message = "\"{instruction}\" is followed by {count} mode{s}, but it needs {need}"
 
     def check_face(self, face: api.FaceView) -> Iterable[api.Hit]:

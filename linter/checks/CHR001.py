@@ -62,6 +62,7 @@ class ColorsDisagreeWithCost(Check):
     category = "rules"
     severity = "error"
     rules = ("105.2", "202.2", "204.2")
+    needs = ("field:mana_cost",)
     message = "{which} has the mana cost {cost}, so it is {expected}, but its colors are given as {colors}"
     needs_parse = False
 

@@ -50,6 +50,7 @@ class CostAndColorIndicator(Check):
     category = "rules"
     severity = "info"
     rules = ("204.1", "204.2", "202.2")
+    needs = ("field:color_indicator",)
     message = "{which} has both a mana cost ({cost}) and a {indicator} color indicator{adds}"
     needs_parse = False
 

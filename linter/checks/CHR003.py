@@ -59,6 +59,7 @@ class PowerToughnessOnNoncreature(Check):
     category = "rules"
     severity = "warning"
     rules = ("208.1", "208.3", "301.7a", "721.2b")
+    needs = ("field:power", "field:toughness")
     message = "{which} is {kind}, not a creature, but has a power/toughness ({pt})"
     needs_parse = False
 

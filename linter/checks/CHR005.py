@@ -61,6 +61,7 @@ class UndefinedStarPowerToughness(Check):
     category = "rules"
     severity = "error"
     rules = ("208.2a", "208.2b", "604.3")
+    needs = ("field:power", "field:toughness")
     message = "{which} has {what} {value}, but no ability of the card defines it"
     needs_parse = False
 

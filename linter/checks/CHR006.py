@@ -48,6 +48,7 @@ class LoyaltyOnNonPlaneswalker(Check):
     category = "rules"
     severity = "warning"
     rules = ("306.5",)
+    needs = ("field:loyalty",)
     message = "{which} is not a planeswalker, but has a loyalty ({value})"
     needs_parse = False
 

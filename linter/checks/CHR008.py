@@ -46,6 +46,7 @@ class DefenseOnNonBattle(Check):
     category = "rules"
     severity = "warning"
     rules = ("310.4",)
+    needs = ("field:defense",)
     message = "{which} is not a battle, but has a defense ({value})"
     needs_parse = False
 

@@ -61,6 +61,7 @@ class UnknownKeyword(Check):
     category = "keywords"
     severity = "warning"
     rules = ("702.1",)
+    needs = ("ability:keyword", "ability:unknown")
     fixable = True
     message = "unknown keyword \"{word}\"{hint}"
 

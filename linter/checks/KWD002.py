@@ -62,6 +62,7 @@ class KeywordParameterMalformed(Check):
     gives_way_to = ("SYM003",)
     severity = "error"
     rules = ("702.1", "702.6", "702.16", "702.21")
+    needs = ("ability:keyword", "ability:unknown")
     message = "{problem}; it is written {expected}"
 
     def check_card(self, card: Card) -> Iterable[Hit]:

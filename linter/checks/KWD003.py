@@ -53,6 +53,7 @@ class KeywordOnWrongCardType(Check):
     category = "keywords"
     severity = "error"
     rules = ("702.6", "301.5", "702.122", "301.7", "702.184", "721.1")
+    needs = ("ability:keyword",)
     message = "{keyword} on a face that is not {allowed} ({type_line})"
 
     def check_card(self, card: Card) -> Iterable[Hit]:

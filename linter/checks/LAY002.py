@@ -61,6 +61,7 @@ class SingleFacedSelfTransform(Check):
     category = "rules"
     severity = "error"
     rules = ("701.27a", "701.27c", "712.9")
+    needs = ("ability:keyword", "text:ransform", "text:onvert")
     message = "{what} on a single-faced card: {why}"
 
     def check_card(self, card: Card) -> Iterable[Hit]:

@@ -63,6 +63,7 @@ class ModalFaceWithoutManaCost(Check):
     category = "rules"
     severity = "error"
     rules = ("712.3", "712.8", "712.11b")
+    needs = ("layout:modal_dfc",)
     message = "{which} is a face of a modal double-faced card and not a land, but it has no mana cost to cast it with"
 
     def check_card(self, card: Card) -> Iterable[Hit]:

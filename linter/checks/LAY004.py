@@ -56,6 +56,7 @@ class TransformBackFaceWithManaCost(Check):
     category = "rules"
     severity = "error"
     rules = ("202.3b", "712.8c", "712.8e")
+    needs = ("layout:transform",)
     message = "{which} is the back face of a transforming card but has a mana cost ({cost}){hint}"
 
     def check_card(self, card: Card) -> Iterable[Hit]:

@@ -53,6 +53,7 @@ class ManaCostOrder(Check):
     category = "symbols"
     severity = "warning"
     rules = ("107.4", "202.1")
+    needs = ("field:mana_cost",)
     message = "mana cost {cost} is not in the conventional order: write {good}"
     fixable = True
     needs_parse = False

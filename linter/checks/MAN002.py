@@ -49,6 +49,7 @@ class SplitGenericMana(Check):
     category = "symbols"
     severity = "warning"
     rules = ("107.4b", "107.4d", "202.1")
+    needs = ("field:mana_cost",)
     message = "mana cost {cost} {what}: write {good}"
     fixable = True
     needs_parse = False

@@ -68,6 +68,7 @@ class TapAbilityWhileSummoningSick(api.FaceCheck):
     category = "rules"
     severity = "error"
     rules = ("302.6", "107.5", "107.6", "106.12")
+    needs = ("text:for mana", "text:activate", "text:entered", "text:came under")
     message = "{what}, but {subject} is summoning sick then: {why}"
 
     def check_face(self, face: api.FaceView) -> Iterable[api.Hit]:

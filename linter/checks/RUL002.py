@@ -60,6 +60,7 @@ class TapCostOnInstantOrSorcery(api.FaceCheck):
     category = "rules"
     severity = "error"
     rules = ("107.5", "107.6")
+    needs = ("type:Instant", "type:Sorcery")
     message = "{symbol} in the cost of an ability of {kind}: {meaning}, and {kind} is never a permanent"
 
     def check_face(self, face: api.FaceView) -> Iterable[api.Hit]:

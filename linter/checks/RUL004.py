@@ -50,6 +50,7 @@ class ColorIndicatorMismatch(Check):
     category = "rules"
     severity = "error"
     rules = ("204.2", "202.2", "105.2")
+    needs = ("field:color_indicator",)
     message = "{which} has a {indicator} color indicator{cost}, so it is {expected}, but its colors are given as {colors}"
     needs_parse = False
 

@@ -77,6 +77,7 @@ class TypeChangeDropsCardTypes(api.FaceCheck):
     category = "rules"
     severity = "warning"
     rules = ("205.1a", "205.1b")
+    needs = ("text:become",)
     message = "{subject} becomes {what}, which replaces its card types: it stops being {lost} ({hint})"
 
     @staticmethod

@@ -73,6 +73,7 @@ class NothingDoneBeforeWhenYouDo(api.FaceCheck):
     category = "rules"
     severity = "error"
     rules = ("603.12", "118.12")
+    needs = ("text:you d", "text:they d")
     message = "{words!r} refers to an action, but {why}"
 
     def check_face(self, face: api.FaceView) -> Iterable[api.Hit]:

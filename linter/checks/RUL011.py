@@ -68,6 +68,7 @@ class ThatObjectNeverIntroduced(api.FaceCheck):
     category = "rules"
     severity = "error"
     rules = ("608.2c",)
+    needs = ("text:that", "text:those")
     message = "{words!r} refers back to an object, but nothing before it on the card names one"
 
     def check_face(self, face: api.FaceView) -> Iterable[api.Hit]:

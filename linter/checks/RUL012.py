@@ -82,6 +82,7 @@ class BattlefieldAbilityOnSpell(api.FaceCheck):
     category = "rules"
     severity = "error"
     rules = ("113.6", "113.6b", "304.4", "307.4")
+    needs = ("type:Instant", "type:Sorcery")
     message = "{what} on {kind}: {why}"
 
     def check_face(self, face: api.FaceView) -> Iterable[api.Hit]:

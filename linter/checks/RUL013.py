@@ -59,6 +59,7 @@ class SpellEntersBattlefield(api.FaceCheck):
     category = "rules"
     severity = "error"
     rules = ("304.4", "307.4")
+    needs = ("type:Instant", "type:Sorcery")
     message = "{words!r} puts {kind} onto the battlefield, where it can never be: it stays where it is"
 
     def check_face(self, face: api.FaceView) -> Iterable[api.Hit]:

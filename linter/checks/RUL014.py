@@ -56,6 +56,7 @@ class TappedForManaWithoutManaAbility(api.FaceCheck):
     category = "rules"
     severity = "error"
     rules = ("106.12", "106.12a")
+    needs = ("text:for mana",)
     message = "{words!r}: {what} has no mana ability with {{T}} in its cost, so it is never tapped for mana"
 
     def check_face(self, face: api.FaceView) -> Iterable[api.Hit]:

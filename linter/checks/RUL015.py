@@ -54,6 +54,7 @@ class ThisCreatureOnNoncreature(api.FaceCheck):
     category = "rules"
     severity = "warning"
     rules = ("700.7",)
+    needs = ("text:this creature",)
     message = "{words!r} on {kind}, which is not a creature and never becomes one"
     gives_way_to = ("RUL012",)
 

@@ -59,6 +59,7 @@ class LibrarySearchWithoutShuffle(api.FaceCheck):
     category = "rules"
     severity = "warning"
     rules = ("701.23a", "701.24a", "401.2")
+    needs = ("text:earch",)
     message = "{words!r} searches a library, but nothing shuffles it afterwards"
 
     def check_face(self, face: api.FaceView) -> Iterable[api.Hit]:

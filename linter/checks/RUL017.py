@@ -61,6 +61,7 @@ class CreatureKeywordOnNoncreature(api.FaceCheck):
     category = "rules"
     severity = "warning"
     rules = ("702.9b", "702.10b", "702.19b", "702.20b", "506.3")
+    needs = ("ability:keyword",)
     message = "{keyword} on {kind}, which is never a creature: the keyword does nothing"
 
     def check_face(self, face: api.FaceView) -> Iterable[api.Hit]:

@@ -45,6 +45,7 @@ class FlashOnInstant(api.FaceCheck):
     category = "rules"
     severity = "warning"
     rules = ("702.8a", "304.1")
+    needs = ("keyword:flash",)
     message = "Flash on an instant does nothing: an instant can be cast any time its controller could cast one"
 
     def check_face(self, face: api.FaceView) -> Iterable[api.Hit]:

@@ -59,6 +59,7 @@ class UnknownSymbol(Check):
     category = "symbols"
     severity = "error"
     rules = ("107.4", "202.1")
+    needs = ("field:mana_cost", "text:{")
     message = "unknown symbol {symbol}{where}{hint}"
     needs_parse = False
 

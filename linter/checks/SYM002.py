@@ -74,6 +74,7 @@ class UnbalancedBraces(Check):
     category = "symbols"
     severity = "error"
     rules = ("107.4", "202.1")
+    needs = ("field:mana_cost", "text:{", "text:}")
     message = "{problem} in {where}"
     needs_parse = False
 

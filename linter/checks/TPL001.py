@@ -63,6 +63,7 @@ class EntersTheBattlefield(Check):
     category = "templating"
     severity = "warning"
     rules = ("603.6a", "603.6d")
+    needs = ("text:the battlefield",)
     fixable = True
     message = "{found!r}: current Oracle text says {want!r}{since}"
 

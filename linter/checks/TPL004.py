@@ -77,6 +77,7 @@ class LegendaryFullName(Check):
     category = "templating"
     severity = "warning"
     rules = ("201.5",)
+    needs = ("type:Legendary",)
     fixable = True
     message = "{found!r}: a legendary card refers to itself by its short name {short!r}{since}"
 

@@ -46,6 +46,7 @@ class KeywordLineForm(Check):
     category = "templating"
     severity = "warning"
     rules = ("702.1",)
+    needs = ("ability:keyword",)
     fixable = True
     message = "keyword line: {what}"
 

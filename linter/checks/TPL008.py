@@ -49,6 +49,7 @@ class ModeBullet(Check):
     category = "templating"
     severity = "warning"
     rules = ("700.2",)
+    needs = ("text:-", "text:*", "text:·", "text:•")
     fixable = True
     message = "a mode starts with '• ', not {mark!r}"
 

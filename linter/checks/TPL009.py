@@ -91,6 +91,7 @@ class NumberAsDigits(Check):
     category = "templating"
     severity = "warning"
     rules = ("107.1",)
+    needs = ("text:0", "text:1", "text:2", "text:3", "text:4", "text:5", "text:6", "text:7", "text:8", "text:9")
     fixable = True
     message = "write the count {n} as {word!r}"
 

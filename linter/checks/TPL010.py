@@ -45,6 +45,7 @@ class ReminderParentheses(Check):
     category = "templating"
     severity = "warning"
     rules = ("207.2a",)
+    needs = ("text:(", "text:)", "text:[", "text:]")
     message = "{what}"
 
     def check_card(self, card: Card) -> Iterable[Hit]:

@@ -17,6 +17,9 @@ from:
 * :class:`FaceCheck`: a :class:`~linter.checks.base.Check` whose
   ``check_face`` is called once per parsed face, and which declares the
   configuration settings it reads (``settings``) instead of reading a global.
+* :func:`face_facts`: what a face is and holds, as the facts checks declare they
+  need (``needs``, see :data:`linter.checks.base.NEED_KINDS`), so that a run calls
+  a check only on the faces it may have something to say about.
 
 Spans are ``(start, end)`` character offsets into the face's ``oracle_text``
 (also for granted abilities); a check reports them as they are.  See
@@ -30,7 +33,7 @@ import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Iterator
 
-from linter.checks.base import Check, Hit
+from linter.checks.base import NEED_FIELDS, Check, Hit
 from linter.model import (
     Ability, Card, Clause, CostPart, Face, ObjectRef, ParsedText, Phrase, PlayerRef, Reference, Trigger, ZoneRef,
 )
@@ -42,7 +45,8 @@ if TYPE_CHECKING:  # pragma: no cover
 Span = tuple[int, int]
 
 __all__ = [
-    "AbilityView", "CardContext", "FaceCheck", "FaceView", "SelfRef", "SortedSpans", "Span", "card_faces", "face_view",
+    "AbilityView", "CardContext", "FaceCheck", "FaceView", "SelfRef", "SortedSpans", "Span", "card_faces", "face_facts",
+    "face_view",
     "inside", "mask", "plain_text", "reminder_spans", "self_words", "setting_names",
 ]
 
@@ -423,6 +427,85 @@ def card_faces(card: Card) -> Iterator[FaceView]:
             if view is None or view.card is not card or view.index != i:
                 view = parsed._view = FaceView(card, i)
             yield view
+
+
+class _Wanted:
+    """The facts a run looks for (every active check's needs), sorted by kind for
+    :func:`face_facts`: each value the face is read for, with the fact it makes."""
+
+    def __init__(self, wanted: frozenset[str]) -> None:
+        by_kind: dict[str, dict[str, str]] = {}
+        for fact in wanted:
+            kind, _sep, value = fact.partition(":")
+            by_kind.setdefault(kind, {})[value] = fact
+        self.types = by_kind.get("type", {})
+        self.layouts = by_kind.get("layout", {})
+        self.fields = tuple(by_kind.get("field", {}).items())
+        self.abilities = by_kind.get("ability", {})
+        self.keywords = by_kind.get("keyword", {})
+        marks = by_kind.get("mark", {})
+        self.adds_mana = marks.get("adds-mana")
+        self.marks = tuple((marks[m], m) for m in ("self-ref", "reminder", "quote") if m in marks)
+        self.walks = bool(self.abilities or self.keywords or self.adds_mana)
+        self.texts = tuple(by_kind.get("text", {}).items())
+
+
+@functools.lru_cache(maxsize=16)
+def _wanted(wanted: frozenset[str]) -> _Wanted:
+    return _Wanted(wanted)
+
+
+def face_facts(card: Card, face: Face, wanted: frozenset[str]) -> frozenset[str]:
+    """Which of the facts ``wanted`` hold of one face of ``card``: the facts a check may
+    declare it needs (``needs``; :data:`linter.checks.base.NEED_KINDS` says what each kind
+    means).  They are read from the face's type line and fields, the card's layout, and
+    the parse (the kinds of the abilities, granted ones too, their keywords, the marks):
+    a face not parsed has no fact of the parse; a rules text beyond ASCII has every
+    "text:" fact, as case-blind patterns read more than its lower case shows."""
+    w = _wanted(wanted)
+    out = []
+    if w.types:
+        get = w.types.get
+        for t in (*face.supertypes, *face.card_types, *face.subtypes):
+            fact = get(t)
+            if fact is not None:
+                out.append(fact)
+    if w.layouts and card.layout:
+        fact = w.layouts.get(card.layout.lower())
+        if fact is not None:
+            out.append(fact)
+    for name, fact in w.fields:
+        if getattr(face, name):
+            out.append(fact)
+    parsed = face.parsed
+    if parsed is not None:
+        if w.walks:
+            abilities = list(parsed.abilities)
+            while abilities:  # granted abilities too
+                a = abilities.pop()
+                fact = w.abilities.get(a.kind)
+                if fact is not None:
+                    out.append(fact)
+                if a.keyword:
+                    fact = w.keywords.get(a.keyword.lower())
+                    if fact is not None:
+                        out.append(fact)
+                if a.adds_mana and w.adds_mana:
+                    out.append(w.adds_mana)
+                if a.granted:
+                    abilities += a.granted
+        for fact, mark in w.marks:
+            if (parsed.self_refs if mark == "self-ref" else parsed.reminders if mark == "reminder"
+                    else parsed.quoted or parsed.quotes):
+                out.append(fact)
+    text = face.oracle_text
+    if text and w.texts:
+        if text.isascii():
+            low = text.lower()
+            out += [fact for piece, fact in w.texts if piece in low]
+        else:
+            out += [fact for _piece, fact in w.texts]
+    return frozenset(out)
 
 
 @functools.lru_cache(maxsize=1)

@@ -27,6 +27,48 @@ DOC_SECTIONS = ("What it does", "Why is this bad?", "Example", "Use instead", "F
 
 REGISTRY: dict[str, type["Check"]] = {}
 
+#: What a check may declare in ``needs``: facts of a face, each written "kind:value", worked
+#: out once per face by :func:`linter.checks.api.face_facts` from the face's fields and its
+#: parse.  The kinds, and what "kind:value" says of a face:
+NEED_KINDS = {
+    "type": "the type line holds the supertype, card type or subtype, as written (type:Saga)",
+    "ability": "the parse found an ability of that kind, granted ones too (ability:chapter)",
+    "keyword": "the parse found that keyword ability, in lower case (keyword:enchant)",
+    "mark": "the parse marked the face so (see NEED_MARKS)",
+    "text": "the rules text holds these characters, whatever their case (text:become); a text "
+            "with characters beyond ASCII is taken to hold every piece, as case-blind patterns read it",
+    "field": "the face's field is given and not empty (field:loyalty)",
+    "layout": "the card's layout, in lower case (layout:transform)",
+}
+NEED_ABILITIES = ("keyword", "activated", "loyalty", "triggered", "chapter", "static", "spell", "level", "unknown")
+NEED_MARKS = {
+    "adds-mana": "an ability (granted ones too) adds mana",
+    "self-ref": "the text refers to the object itself (its name, \"this creature\", \"~\")",
+    "reminder": "the text has reminder text",
+    "quote": "the text has quoted text (a granted ability, a quoted name)",
+}
+NEED_FIELDS = ("mana_cost", "power", "toughness", "loyalty", "defense", "color_indicator")
+
+
+def need_problems(needs: object) -> list[str]:
+    """What is wrong with a check's ``needs`` declaration (nothing: an empty list)."""
+    if not isinstance(needs, tuple) or not all(isinstance(n, str) for n in needs):
+        return [f"needs {needs!r} must be a tuple of 'kind:value' strings"]
+    problems = []
+    for need in needs:
+        kind, sep, value = need.partition(":")
+        if not sep or not value or kind not in NEED_KINDS:
+            problems.append(f"need {need!r} is not 'kind:value' with a kind of {sorted(NEED_KINDS)}")
+        elif kind == "ability" and value not in NEED_ABILITIES:
+            problems.append(f"need {need!r}: no ability kind (known: {', '.join(NEED_ABILITIES)})")
+        elif kind == "mark" and value not in NEED_MARKS:
+            problems.append(f"need {need!r}: no mark (known: {', '.join(NEED_MARKS)})")
+        elif kind == "field" and value not in NEED_FIELDS:
+            problems.append(f"need {need!r}: no field (known: {', '.join(NEED_FIELDS)})")
+        elif kind in ("keyword", "text", "layout") and value != value.lower():
+            problems.append(f"need {need!r} must be in lower case (it is matched whatever the case)")
+    return problems
+
 
 @dataclass(slots=True)
 class Hit:
@@ -62,6 +104,14 @@ class Check:
     #: codes of checks that report the same defect where this one's span overlaps theirs:
     #: there, only their finding is kept (one finding per defect)
     gives_way_to: ClassVar[tuple[str, ...]] = ()
+    #: What must be on a card for the check to have anything to say: facts of a face (see
+    #: :data:`NEED_KINDS`), any one of which will do.  A card check runs only on a card one
+    #: of whose faces has one of them, and a :class:`~linter.checks.api.FaceCheck`'s
+    #: ``check_face`` only on such faces; the others are not called at all.  Empty: every
+    #: card.  A need must hold wherever the check may find something (a test runs every
+    #: check without its needs over the test cases and real cards to hold it to that),
+    #: and it is a quick test, not the check's judgement: the check still decides.
+    needs: ClassVar[tuple[str, ...]] = ()
 
     def __init_subclass__(cls, **kwargs) -> None:
         super().__init_subclass__(**kwargs)
@@ -82,6 +132,9 @@ class Check:
             problems.append(f"rules {rules!r} must be CR numbers such as '302.6'")
         if cls.scope not in ("card", "set"):
             problems.append("scope must be 'card' or 'set'")
+        problems += need_problems(cls.needs)
+        if cls.needs and cls.scope != "card":
+            problems.append("needs are for card checks: a set-level check judges every card of its file")
         doc = cls.__doc__ or ""
         missing = [s for s in DOC_SECTIONS if f"## {s}" not in doc]
         if missing:
