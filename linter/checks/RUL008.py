@@ -15,12 +15,6 @@ _STATIC_STATES = frozenset({"be", "have", "gain-ability", "lose-ability", "modif
 #: a triggered ability whose trigger is itself "When you do": it opens the ability
 _DONE_WORDS = re.compile(r"\b(?:you|they) (?:do|don't|did)\b", re.I)
 _REFLEXIVE_TRIGGER = re.compile(r"(?i)^\s*when (?:you|they) (?:do|don't|did)\s*$")
-# what the parse needs in an ability to read a "When you do" (a trigger or a reflexive
-# trigger) or an "If you do" ("if" with "do", "does", "did" or "can", n't or not after it,
-# within the next words; linter/nlp/meaning.py, condition and inner_trigger): a face whose
-# abilities have none refers to nothing done ("creatures you don't control")
-_REFERS_BACK = re.compile(r"when\W+(?:you|they)\W+(?:do|did)|\bif\b[\s\S]*?\b(?:do|does|did|ca|can)(?=n['’]?t|not|\W|$)",
-                          re.I)
 
 
 class NothingDoneBeforeWhenYouDo(api.FaceCheck):
@@ -83,9 +77,6 @@ class NothingDoneBeforeWhenYouDo(api.FaceCheck):
         if not any(not _MAY.search(masked, masked.rfind("\n", 0, m.start()) + 1, m.start())
                    for m in _DONE_WORDS.finditer(masked)):
             return  # every "you do" follows a choice on its line: the meaning need not be read
-        text = face.text
-        if not any(_REFERS_BACK.search(text, a.start, a.end) for a in face.abilities):
-            return  # "you don't control" and the like: no ability refers to something done
         for view in face.walk():
             trigger = view.ability.trigger
             if trigger is not None and _REFLEXIVE_TRIGGER.match(trigger.text):

@@ -54,13 +54,6 @@ _ACTION = {"choice": "choice"}
 _OWN_SUBJECT = re.compile(r"(?i)(?:\b(?:this (?:spell|creature|card|permanent|artifact|enchantment|land|"
                           r"planeswalker|battle|[A-Z]\w+)|it)|~|CARDNAME)\s+(?:was|were|is|has been)\s*$")
 _GIFT = re.compile(r"(?i)\bthe gift\b[^.]*$")
-#: linked participles the parse may read as a reference wherever they stand in an object
-#: ("a chosen creature", "cards exiled with it"); any other is one only as "the named card"
-#: (a "the" opening the object, with no comma or full stop before the word), "of that
-#: revealed card" or "the card discarded with it" (linter/nlp/meaning.py, object and filters)
-_REFERENCE_ANYWHERE = frozenset({"chosen", "exiled"})
-_THE = re.compile(r"\b(?:the|that)\b", re.I)
-_WITH_NEXT = re.compile(r"\s*with\b", re.I)
 
 
 class LinkedReferenceWithoutLink(api.FaceCheck):
@@ -149,23 +142,9 @@ class LinkedReferenceWithoutLink(api.FaceCheck):
         word = m.group(0).lower()
         linked, conditions, links = _tables()
         if word in linked:
-            if word not in _REFERENCE_ANYWHERE and not LinkedReferenceWithoutLink._may_refer(face, m):
-                return False  # "a card named …", "creatures named …": no reference
             return not does_elsewhere(face, _ACTION.get(linked[word], linked[word]), m.start(), m.end())
         link = conditions.get(word)
         return link is None or not any(link in links.get((kw.keyword or "").lower(), ()) for kw in face.keywords())
-
-    @staticmethod
-    def _may_refer(face: api.FaceView, m: re.Match) -> bool:
-        """Whether the participle at ``m`` may be a reference the parse reads: "the" or "that"
-        before it in its ability with no comma, full stop, semicolon or colon between, or
-        "with" right after it (see _REFERENCE_ANYWHERE)."""
-        masked, at = face.masked, m.start()
-        ability = next((a for a in face.abilities if a.start <= at < a.end), None)
-        start = ability.start if ability is not None else 0
-        for stop in ",.;:":
-            start = max(start, masked.rfind(stop, start, at) + 1)
-        return _THE.search(face.text, start, at) is not None or _WITH_NEXT.match(masked, m.end()) is not None
 
     def _keyword(self, face: api.FaceView, view: api.AbilityView, ref: api.Reference) -> api.Hit | None:
         link = ref.needs.split(":", 1)[1]
