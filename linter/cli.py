@@ -214,7 +214,9 @@ def check(paths, fmt, select, extend_select, ignore, exclude, extend_exclude, re
         # (while the report is written) would find nothing to free
         gc.disable()
         report = check_paths(paths, select=select, ignore=ignore, config=config, baseline=baseline, jobs=jobs,
-                             results=results, cache=cache, keep_parse=False)
+                             results=results, cache=cache, keep_parse=False,
+                             # a fix that cannot be applied does not make its finding fixable
+                             fixable_only=not write_baseline)
         _oracle_broke_during(None)
         if cache is not None and cache.problem and (cache_dir or config.cache_dir):
             # a cache folder asked for that cannot be written is said; the default one is an optimization
@@ -227,12 +229,6 @@ def check(paths, fmt, select, extend_select, ignore, exclude, extend_exclude, re
                 sys.exit(2)
             _say(f"Wrote {len(report.diagnostics)} finding(s) to {baseline_path}.")
             sys.exit(2 if report.unreadable or report.internal_errors or report.crashed else 0)
-        from linter.cache import is_cached
-
-        if any(d.fix is not None and not is_cached(d) for d in report.diagnostics):
-            from linter.fixes import drop_unfixable
-
-            drop_unfixable(report)  # a fix that cannot be applied does not make its finding fixable
         _emit(report, fmt, statistics, quiet, show_source, out, show_fixes)
     finally:
         out.close()
