@@ -238,10 +238,7 @@ def _aside(fn: Callable[[], object], sender) -> None:
         answer = (True, fn())
     except Exception:  # the parent does it itself
         answer = (False, None)
-    try:
-        sender.send(answer)
-    except Exception:  # an answer that cannot be pickled: the parent does it itself
-        sender.send((False, None))
+    sender.send(answer)
     sender.close()
 
 

@@ -183,19 +183,3 @@ def test_workers_take_off_the_fixes_that_cannot_be_applied_as_one_process(tmp_pa
     assert refused and any(d["fix"] for d in single)  # some fixes were taken off, others kept
     alone = [d.as_dict() for d in engine.check_paths([str(path)], jobs=1, fixable_only=True).diagnostics]
     assert alone == single
-
-
-def test_the_files_are_judged_on_their_fields_here_when_the_process_aside_fails(tmp_path, monkeypatch):
-    monkeypatch.setattr(parallel, "MIN_CARDS_PER_WORKER", 1)
-    monkeypatch.setattr(parallel, "MAX_BATCH", 9)
-    path = tmp_path / "set.yaml"
-    path.write_text(_big_set(60), encoding="utf-8")
-    single, _ = _report(path, 1)
-
-    def failing(*_args):
-        raise RuntimeError("the process aside fails")
-
-    monkeypatch.setattr(parallel, "_judge_on_fields", failing)
-    double, _ = _report(path, 2)
-    assert double == single
-    assert "SET001" in {d["code"] for d in double}  # judged on the cards' fields, here
