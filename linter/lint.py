@@ -197,111 +197,44 @@ def lint_batch(plan: Plan, cards: list[Card], *, keep_parse: bool = True) -> Bat
     return out
 
 
-#: set-level verdicts by (file path, check code): the findings, and the FMT003 of a check
-#: that failed on the file (the findings it yielded before it failed are kept)
-Verdicts = dict[tuple[str, str], tuple[list[Diagnostic], Diagnostic | None]]
-
-
-def judge_files(plan: Plan, cards: list[Card], batch: Batch, errors: list[Diagnostic],
-                on_fields: Verdicts | None = None) -> list[Diagnostic]:
+def judge_files(plan: Plan, cards: list[Card], batch: Batch, errors: list[Diagnostic]) -> list[Diagnostic]:
     """Run the set-level checks on every file's cards, from what ``batch`` gathered of
-    ``cards`` (positions in ``batch`` are positions in ``cards``).
-
-    ``on_fields`` holds the verdicts of :func:`judge_on_fields`, reached apart: its
-    checks are not run again, and their findings and failures take their places, in
-    the order of files and checks, among the others'.
-    """
+    ``cards`` (positions in ``batch`` are positions in ``cards``)."""
     out: list[Diagnostic] = []
     if not plan.set_checks:
         return out
-    verdicts = dict(on_fields or {})
-    todo = [c for c in plan.set_checks if on_fields is None or not judges_fields(c)]
-    verdicts.update(_verdicts(todo, cards, batch.members, batch.failed_collect))
-    for path in _files(cards):
-        for check in plan.set_checks:
-            found, failure = verdicts.get((path, check.code), ((), None))
-            out.extend(found)
-            if failure is not None:
-                errors.append(failure)
-    return out
-
-
-def judges_fields(check: Check) -> bool:
-    """Whether a set-level check judges a file from its cards' fields alone: it reads no
-    parse and collects nothing, and which cards it judges does not hang on the parse
-    either (as its own ``applies_to``, or the templating checks' pool, may)."""
-    return (type(check).collect is Check.collect and not needs_parse(check)
-            and type(check).applies_to is Check.applies_to and check.category != "templating")
-
-
-def judge_on_fields(plan: Plan, cards: list[Card]) -> Verdicts:
-    """The verdicts of the active set-level checks that judge fields alone
-    (:func:`judges_fields`), on every file's cards, unparsed: the same as :func:`judge_files`
-    gives them once the cards are linted."""
-    from linter.checks._chars import not_a_card
-
-    checks = [c for c in plan.set_checks if judges_fields(c)]
-    members: dict[str, list[tuple[int, Any]]] = {c.code: [] for c in checks}
-    for position, card in enumerate(cards):
-        no_card = not_a_card(card)  # what_reads(card)[0], which needs no parse
-        for check in checks:
-            # templating True: no check here is one (what_reads(card)[1] would need the parse)
-            if _reads(check, no_card, True, True):
-                members[check.code].append((position, None))
-    return _verdicts(checks, cards, members, {})
-
-
-def _files(cards: list[Card]) -> dict[str, int]:
-    """The paths of the files of ``cards``, in the order of their first cards."""
+    file_of = [card.source.path if card.source else "" for card in cards]
     files: dict[str, int] = {}
-    for card in cards:
-        files.setdefault(card.source.path if card.source else "", len(files))
-    return files
-
-
-def _verdicts(checks: list[Check], cards: list[Card], members: dict[str, list[tuple[int, Any]]],
-              failed_collect: dict[str, list[tuple[int, str]]]) -> Verdicts:
-    """Each of ``checks`` run on every file's cards it judges (``members``, as gathered by
-    :func:`lint_batch`)."""
-    out: Verdicts = {}
-    if not checks:
-        return out
-    files = _files(cards)
-    file_of = [card.source.path if card.source else "" for card in cards] if len(files) > 1 else None
+    for path in file_of:
+        files.setdefault(path, len(files))
 
     def by_file(items) -> list[list]:
-        if file_of is None:  # one file: every item is its
-            return [list(items)]
         parts: list[list] = [[] for _ in files]
         for item in items:
             parts[files[file_of[item[0]]]].append(item)
         return parts
 
-    mine_of = {c.code: by_file(members.get(c.code, ())) for c in checks}
-    failures = {code: by_file(items) for code, items in failed_collect.items()}
-    for path, k in files.items():
-        for check in checks:
-            mine = mine_of[check.code][k]
+    members = {c.code: by_file(batch.members.get(c.code, ())) for c in plan.set_checks}
+    failures = {code: by_file(items) for code, items in batch.failed_collect.items()}
+    for k in range(len(files)):
+        for check in plan.set_checks:
+            mine = members[check.code][k]
             if not mine:
                 continue
             group = [cards[p] for p, _c in mine]
             failed = failures[check.code][k] if check.code in failures else None
             if failed:
-                out[(path, check.code)] = [], internal_error(group[0], failed[0][1],
-                                                             f"{check.code} (a check of the whole file)")
+                errors.append(internal_error(group[0], failed[0][1], f"{check.code} (a check of the whole file)"))
                 continue
-            found: list[Diagnostic] = []
-            failure = None
             try:
                 if type(check).collect is Check.collect:
-                    hits = check.check_set(group)
+                    found = check.check_set(group)
                 else:
-                    hits = check.check_collected(group, [c for _p, c in mine])
-                for card, hit in hits:
-                    found.append(resolve(check, card, hit))
+                    found = check.check_collected(group, [c for _p, c in mine])
+                for card, hit in found:
+                    out.append(resolve(check, card, hit))
             except Exception as exc:
-                failure = internal_error(group[0], exc, f"{check.code} (a check of the whole file)")
-            out[(path, check.code)] = found, failure
+                errors.append(internal_error(group[0], exc, f"{check.code} (a check of the whole file)"))
     return out
 
 

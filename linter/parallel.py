@@ -18,11 +18,10 @@ active, files are not split, and each worker lints whole files.  Where
 from __future__ import annotations
 
 import dataclasses
-import functools
 import multiprocessing
 import os
 import signal
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING
 
 from linter import lint
 
@@ -41,9 +40,6 @@ BATCHES_PER_WORKER = 2
 MAX_BATCH = 4000
 #: cards linted in the parent before the workers start (their findings are left out)
 WARM_UP = 50
-#: how much lower than the workers' the priority of the process judging the files' fields
-#: is: it takes what the workers leave of the machine (a worker starting, the last batch)
-ASIDE_NICENESS = 5
 
 # What forked workers inherit from the parent: the cards and the plan of the run, and the
 # planners of fixes when the fixes that cannot be applied are to be taken off (else None).
@@ -128,16 +124,9 @@ def lint_in_workers(cards: list["Card"], selection: "Selection", workers: int,
         warm = lint.lint_batch(plan, cards[:WARM_UP], keep_parse=False)
         if planners is not None:  # and the style of the warm-up's files, for the fixes
             take_off_unfixable(warm.diagnostics, planners)
-    aside = None
-    if work is _lint_part and any(lint.judges_fields(c) for c in plan.set_checks):
-        aside = functools.partial(_judge_on_fields, cards, plan)
-    results, verdicts = _run(cards, plan, planners, work, parts, min(workers, len(parts)), aside)
+    results = _run(cards, plan, planners, work, parts, min(workers, len(parts)))
     if work is _lint_group:
         return _merge_groups(cards, results, errors)
-    if verdicts is None:  # no process to judge them aside: judged here
-        verdicts = lint.judge_on_fields(plan, cards)
-    else:
-        verdicts = _heavy_verdicts(verdicts, cards)
     batch = lint.Batch()
     for diagnostics, part_errors, members, failed in results:
         batch.errors.extend(_heavy(part_errors, cards))
@@ -147,7 +136,7 @@ def lint_in_workers(cards: list["Card"], selection: "Selection", workers: int,
         for code, items in failed.items():
             batch.failed_collect.setdefault(code, []).extend(items)
     errors.extend(batch.errors)
-    judged = lint.judge_files(plan, cards, batch, errors, verdicts)
+    judged = lint.judge_files(plan, cards, batch, errors)
     if planners is not None:
         take_off_unfixable(judged, planners)
     from linter.checks.base import one_finding_per_defect
@@ -164,20 +153,15 @@ def _merge_groups(cards: list["Card"], results: list, errors: list["Diagnostic"]
 
 
 def _run(cards: list["Card"], plan: lint.Plan, planners: "dict[int, FilePlanner] | None", work, parts: list,
-         processes: int, aside: Callable[[], object] | None = None) -> tuple[list, object]:
-    """``work`` over ``parts`` in ``processes`` forked workers, the results in the order of
-    ``parts``; and what ``aside()`` returns, run meanwhile in one more process (None: it was
-    not given, or failed)."""
+         processes: int) -> list:
+    """``work`` over ``parts`` in ``processes`` forked workers, the results in the order of ``parts``."""
     global _INHERITED
     _INHERITED = (cards, plan, planners)
     # Ctrl-C waits while the workers start: were it to stop the parent half-way through
     # starting them, the workers started would run on (they leave Ctrl-C to the parent)
     blocked = _block_ctrl_c()
-    side: _Aside | None = None
     try:
         try:
-            # forked first, while this process runs no other thread
-            side = _Aside(aside) if aside is not None else None
             pool = multiprocessing.get_context("fork").Pool(processes, initializer=_leave_ctrl_c_to_the_parent,
                                                             maxtasksperchild=1)
         except BaseException:
@@ -190,56 +174,11 @@ def _run(cards: list["Card"], plan: lint.Plan, planners: "dict[int, FilePlanner]
                 # waiting a little at a time: the Ctrl-C may reach another thread of the
                 # process (a numerical library's), and an endless wait would not see it
                 try:
-                    results = pending.get(timeout=0.2)
-                    break
+                    return pending.get(timeout=0.2)
                 except multiprocessing.TimeoutError:
                     continue
-        return results, side.result() if side is not None else None
     finally:
         _INHERITED = None
-        if side is not None:
-            side.stop()
-
-
-class _Aside:
-    """A function run in a forked process of lower priority (:data:`ASIDE_NICENESS`), its
-    result sent back pickled."""
-
-    def __init__(self, fn: Callable[[], object]) -> None:
-        ctx = multiprocessing.get_context("fork")
-        self._answer, sender = ctx.Pipe(duplex=False)
-        self._process = ctx.Process(target=_aside, args=(fn, sender), daemon=True)
-        self._process.start()
-        sender.close()
-
-    def result(self) -> object:
-        """What the function returned (None: it raised, or its process died)."""
-        try:
-            ok, value = self._answer.recv()
-        except (EOFError, OSError):
-            ok, value = False, None
-        self._process.join()
-        return value if ok else None
-
-    def stop(self) -> None:
-        if self._process.is_alive():
-            self._process.terminate()
-        self._process.join()
-        self._answer.close()
-
-
-def _aside(fn: Callable[[], object], sender) -> None:
-    _leave_ctrl_c_to_the_parent()
-    try:
-        os.nice(ASIDE_NICENESS)
-    except OSError:  # pragma: no cover - a system that refuses: at the workers' priority then
-        pass
-    try:
-        answer = (True, fn())
-    except Exception:  # the parent does it itself
-        answer = (False, None)
-    sender.send(answer)
-    sender.close()
 
 
 def _leave_ctrl_c_to_the_parent() -> None:
@@ -279,24 +218,10 @@ def _heavy(indexed: Indexed, cards: list["Card"]) -> list["Diagnostic"]:
     return out
 
 
-def _judge_on_fields(cards: list["Card"], plan: lint.Plan):
-    """:func:`linter.lint.judge_on_fields`, its findings sent back without their cards."""
-    position = {id(card): i for i, card in enumerate(cards)}
-    return {key: (_light(found, position), _light([failure], position)[0] if failure is not None else None)
-            for key, (found, failure) in lint.judge_on_fields(plan, cards).items()}
-
-
-def _heavy_verdicts(verdicts, cards: list["Card"]) -> lint.Verdicts:
-    """The verdicts :func:`_judge_on_fields` sent, with their cards again."""
-    return {key: (_heavy(found, cards), _heavy([failure], cards)[0] if failure is not None else None)
-            for key, (found, failure) in verdicts.items()}
-
-
 def _lint_part(part: tuple[int, int]):
     """A worker's batch of consecutive cards: the card checks' findings and the FMT003 of
     the batch, and what the set-level checks collected, each by its card's position in
-    the run's cards (not what the checks that judge fields alone gather: those are judged
-    apart, :func:`_judge_on_fields`)."""
+    the run's cards."""
     assert _INHERITED is not None
     cards, plan, planners = _INHERITED
     start, end = part
@@ -308,9 +233,7 @@ def _lint_part(part: tuple[int, int]):
             from linter.fixes import take_off_unfixable
 
             take_off_unfixable(batch.diagnostics, planners)
-        apart = {c.code for c in plan.set_checks if lint.judges_fields(c)}
-        members = {code: [(start + p, c) for p, c in items] for code, items in batch.members.items()
-                   if code not in apart}
+        members = {code: [(start + p, c) for p, c in items] for code, items in batch.members.items()}
         failed = {code: [(start + p, what) for p, what in items] for code, items in batch.failed_collect.items()}
     return _light(batch.diagnostics, position), _light(batch.errors, position), members, failed
 
