@@ -425,6 +425,23 @@ def file_planners(cards: Iterable[Card]) -> dict[int, FilePlanner]:
     return {k: FilePlanner(src, cs) for k, (src, cs) in by_source.items()}
 
 
+def work_out_styles(planners: dict[int, FilePlanner], cards: list[Card], tries: int = 20) -> None:
+    """Have each planner's file style (:class:`FileStyle`) worked out now, through the codec
+    of the first field of the file's first cards that its codec takes: processes forked
+    after this one share it, instead of each scanning the file again."""
+    tried: dict[int, int] = {}
+    for card in cards:
+        planner = planners.get(id(card.source)) if card.source is not None else None
+        if planner is None or tried.get(id(planner), 0) >= tries:
+            continue
+        tried[id(planner)] = tried.get(id(planner), 0) + 1
+        for loc in (loc for face in card.faces for loc in face.locs.values()):
+            if loc.exact and loc.source is planner.source and \
+                    not isinstance(codec_for(planner.source, loc, planner.style), str):
+                tried[id(planner)] = tries  # done with this file
+                break
+
+
 def fixability(diagnostics: Iterable[Diagnostic], cards: Iterable[Card] = (),
                planners: dict[int, FilePlanner] | None = None) -> list[NotApplied]:
     """Which fixes cannot be applied where they stand (without reading anything back), in

@@ -104,9 +104,10 @@ def lint_in_workers(cards: list["Card"], selection: "Selection", workers: int,
         work = _lint_group
     planners = None
     if fixable_only:
-        from linter.fixes import file_planners, take_off_unfixable
+        from linter.fixes import file_planners, take_off_unfixable, work_out_styles
 
-        planners = file_planners(cards)  # each file's habits worked out once, here (see the warm-up)
+        planners = file_planners(cards)
+        work_out_styles(planners, cards)  # each file's habits worked out once, here, not in every worker
     if len(parts) < 2 or not plan.checks:
         found = lint.lint_cards(cards, selection=selection, errors=errors)
         if planners is not None:
@@ -121,9 +122,7 @@ def lint_in_workers(cards: list["Card"], selection: "Selection", workers: int,
     # what the checks load and compile on first use (rule data, patterns), loaded here once and
     # shared: each worker lints one batch and ends, and a new one starts from this process
     with lint.gc_paused():
-        warm = lint.lint_batch(plan, cards[:WARM_UP], keep_parse=False)
-        if planners is not None:  # and the style of the warm-up's files, for the fixes
-            take_off_unfixable(warm.diagnostics, planners)
+        lint.lint_batch(plan, cards[:WARM_UP], keep_parse=False)
     results = _run(cards, plan, planners, work, parts, min(workers, len(parts)))
     if work is _lint_group:
         return _merge_groups(cards, results, errors)
