@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import atexit
 import gc
 import json
 import sys
@@ -213,8 +214,11 @@ def check(paths, fmt, select, extend_select, ignore, exclude, extend_exclude, re
         # the run's objects live until the process ends: a collector scanning them after the check
         # (while the report is written) would find nothing to free
         gc.disable()
+        _left_to_the_system_at_exit()
         report = check_paths(paths, select=select, ignore=ignore, config=config, baseline=baseline, jobs=jobs,
-                             results=results, cache=cache, keep_parse=False)
+                             results=results, cache=cache, keep_parse=False,
+                             # a fix that cannot be applied does not make its finding fixable
+                             fixable_only=not write_baseline)
         _oracle_broke_during(None)
         if cache is not None and cache.problem and (cache_dir or config.cache_dir):
             # a cache folder asked for that cannot be written is said; the default one is an optimization
@@ -227,12 +231,6 @@ def check(paths, fmt, select, extend_select, ignore, exclude, extend_exclude, re
                 sys.exit(2)
             _say(f"Wrote {len(report.diagnostics)} finding(s) to {baseline_path}.")
             sys.exit(2 if report.unreadable or report.internal_errors or report.crashed else 0)
-        from linter.cache import is_cached
-
-        if any(d.fix is not None and not is_cached(d) for d in report.diagnostics):
-            from linter.fixes import drop_unfixable
-
-            drop_unfixable(report)  # a fix that cannot be applied does not make its finding fixable
         _emit(report, fmt, statistics, quiet, show_source, out, show_fixes)
     finally:
         out.close()
@@ -240,6 +238,19 @@ def check(paths, fmt, select, extend_select, ignore, exclude, extend_exclude, re
     if exit_zero and code == 1:
         code = 0
     sys.exit(code)
+
+
+def _left_to_the_system_at_exit() -> None:
+    """Have the process end without freeing the run's objects one by one: the collection
+    the interpreter makes as it ends would go through every card, face and finding of the
+    run (most of a second after a large run) to free memory the system frees at once."""
+    global _FREEZE_AT_EXIT
+    if not _FREEZE_AT_EXIT:
+        atexit.register(gc.freeze)  # at exit only: a caller in this process keeps its collector
+        _FREEZE_AT_EXIT = True
+
+
+_FREEZE_AT_EXIT = False
 
 
 def _results_cache(config, select, ignore, cache_dir):

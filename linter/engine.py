@@ -92,7 +92,8 @@ class Report:
 
 def check_paths(paths: Iterable[str], select=None, ignore=None, *, config: Config | None = None,
                 baseline: Baseline | None = None, results: list[ReadResult] | None = None,
-                jobs: int | None = 1, cache: "ResultCache | None" = None, keep_parse: bool = True) -> Report:
+                jobs: int | None = 1, cache: "ResultCache | None" = None, keep_parse: bool = True,
+                fixable_only: bool = False) -> Report:
     """Read every card file under ``paths``, lint the cards and collect the findings.
 
     ``results`` gives files already read instead (``paths`` is then not read):
@@ -102,6 +103,9 @@ def check_paths(paths: Iterable[str], select=None, ignore=None, *, config: Confi
     settings is answered from it, and each file checked is kept there (its
     fixes that cannot be applied taken off, as :func:`linter.fixes.drop_unfixable`
     does).  ``keep_parse`` False drops each card's parse once it is checked.
+    ``fixable_only`` takes the fix off every finding whose fix cannot be applied
+    (as :func:`linter.fixes.drop_unfixable` does), where its card is checked: in
+    the worker process that checked it, for a run in several.
     """
     if config is not None:
         select, ignore = config.selection(select, ignore)
@@ -109,7 +113,7 @@ def check_paths(paths: Iterable[str], select=None, ignore=None, *, config: Confi
     try:
         with gc_paused():
             return _check_paths(paths, Selection(select, ignore), config, baseline, results, jobs, cache,
-                                keep_parse)
+                                keep_parse, fixable_only)
     finally:
         if config is not None:
             reset_active()
@@ -129,7 +133,8 @@ class _File:
 
 def _check_paths(paths: Iterable[str], selection: Selection, config: Config | None,
                  baseline: Baseline | None, results: list[ReadResult] | None = None,
-                 jobs: int | None = 1, cache: "ResultCache | None" = None, keep_parse: bool = True) -> Report:
+                 jobs: int | None = 1, cache: "ResultCache | None" = None, keep_parse: bool = True,
+                 fixable_only: bool = False) -> Report:
     report = Report()
     read_here = results is None  # not a fix's second look at files it is editing
     if not read_here:
@@ -145,7 +150,7 @@ def _check_paths(paths: Iterable[str], selection: Selection, config: Config | No
     if report.cards:
         problem = _oracle_problem(selection) if cache is not None else None
         failures: list[Diagnostic] = []
-        found = _lint(report.cards, selection, jobs, failures, keep_parse)
+        found = _lint(report.cards, selection, jobs, failures, keep_parse, fixable_only)
         orphans = _by_file(fresh, found, failures)
         if cache is not None and _oracle_problem(selection) != problem:
             cache = None  # the Oracle index broke during the run: results not to keep
@@ -160,7 +165,7 @@ def _check_paths(paths: Iterable[str], selection: Selection, config: Config | No
             pre.extend(entry_diagnostics(r))
         f.diagnostics = suppress.apply(r.cards, pre + f.diagnostics, selection)
         if cache is not None and f.digest is not None and not f.failures:
-            _keep(cache, f)
+            _keep(cache, f, fixable_only)
     diagnostics = [d for f in files for d in f.diagnostics] + orphans[0]
     failures = [d for f in files for d in f.failures] + orphans[1]
     if config is not None and read_here:
@@ -231,13 +236,18 @@ def _read(paths: Iterable[str], cache: "ResultCache | None", config: Config | No
 
 
 def _lint(cards: list[Card], selection: Selection, jobs: int | None, failures: list[Diagnostic],
-          keep_parse: bool) -> list[Diagnostic]:
+          keep_parse: bool, fixable_only: bool) -> list[Diagnostic]:
     from linter import lint, parallel
 
     workers = parallel.workers_for(jobs, len(cards))
     if workers > 1:
-        return parallel.lint_in_workers(cards, selection, workers, failures)
-    return lint.lint_cards(cards, selection=selection, errors=failures, keep_parse=keep_parse)
+        return parallel.lint_in_workers(cards, selection, workers, failures, fixable_only=fixable_only)
+    found = lint.lint_cards(cards, selection=selection, errors=failures, keep_parse=keep_parse)
+    if fixable_only:
+        from linter.fixes import file_planners, take_off_unfixable
+
+        take_off_unfixable(found, file_planners(cards))
+    return found
 
 
 def _by_file(files: list[_File], found: list[Diagnostic],
@@ -277,12 +287,15 @@ def _oracle_problem(selection: Selection) -> str | None:
     return _oracle.reference_problem()
 
 
-def _keep(cache: "ResultCache", f: _File) -> None:
-    """Keep a file's results in the cache, its fixes that cannot be applied taken off."""
+def _keep(cache: "ResultCache", f: _File, fixes_checked: bool) -> None:
+    """Keep a file's results in the cache, its fixes that cannot be applied taken off (here,
+    unless ``fixes_checked``: they were as its cards were checked)."""
     from linter.cache import Entry
-    from linter.fixes import drop_unfixable
 
-    drop_unfixable(Report(diagnostics=f.diagnostics, cards=f.result.cards))
+    if not fixes_checked:
+        from linter.fixes import drop_unfixable
+
+        drop_unfixable(Report(diagnostics=f.diagnostics, cards=f.result.cards))
     cache.put(os.path.abspath(f.entry.path), f.digest,
               Entry(f.entry.format, f.entry.cards, f.entry.error, f.diagnostics, f.failures))
 

@@ -415,13 +415,39 @@ def snapshot(card: Card) -> dict:
     return out
 
 
-def fixability(diagnostics: Iterable[Diagnostic], cards: Iterable[Card]) -> list[NotApplied]:
-    """Which fixes cannot be applied where they stand (without reading anything back)."""
+def file_planners(cards: Iterable[Card]) -> dict[int, FilePlanner]:
+    """A :class:`FilePlanner` for the file of each of ``cards`` read from one, by the id of
+    its source: made once, they serve every finding of the run."""
     by_source: dict[int, tuple[SourceFile, list[Card]]] = {}
     for c in cards:
         if c.source is not None:
             by_source.setdefault(id(c.source), (c.source, []))[1].append(c)
-    planners = {k: FilePlanner(src, cs) for k, (src, cs) in by_source.items()}
+    return {k: FilePlanner(src, cs) for k, (src, cs) in by_source.items()}
+
+
+def work_out_styles(planners: dict[int, FilePlanner], cards: list[Card], tries: int = 20) -> None:
+    """Have each planner's file style (:class:`FileStyle`) worked out now, through the codec
+    of the first field of the file's first cards that its codec takes: processes forked
+    after this one share it, instead of each scanning the file again."""
+    tried: dict[int, int] = {}
+    for card in cards:
+        planner = planners.get(id(card.source)) if card.source is not None else None
+        if planner is None or tried.get(id(planner), 0) >= tries:
+            continue
+        tried[id(planner)] = tried.get(id(planner), 0) + 1
+        for loc in (loc for face in card.faces for loc in face.locs.values()):
+            if loc.exact and loc.source is planner.source and \
+                    not isinstance(codec_for(planner.source, loc, planner.style), str):
+                tried[id(planner)] = tries  # done with this file
+                break
+
+
+def fixability(diagnostics: Iterable[Diagnostic], cards: Iterable[Card] = (),
+               planners: dict[int, FilePlanner] | None = None) -> list[NotApplied]:
+    """Which fixes cannot be applied where they stand (without reading anything back), in
+    the files of ``cards`` (or of ``planners``, the :func:`file_planners` of the cards)."""
+    if planners is None:
+        planners = file_planners(cards)
     out = []
     for d in diagnostics:
         if d.fix is None or getattr(d.card_obj, "from_cache", False):  # the cache keeps applicable fixes only
@@ -434,12 +460,17 @@ def fixability(diagnostics: Iterable[Diagnostic], cards: Iterable[Card]) -> list
     return out
 
 
-def drop_unfixable(report) -> list[NotApplied]:
+def take_off_unfixable(diagnostics: Iterable[Diagnostic], planners: dict[int, FilePlanner]) -> list[NotApplied]:
     """Take the fix off findings whose fix cannot be applied (so no report calls them fixable)."""
-    refused = fixability(report.diagnostics, report.cards)
+    refused = fixability(diagnostics, planners=planners)
     for n in refused:
         n.diagnostic.fix = None
     return refused
+
+
+def drop_unfixable(report) -> list[NotApplied]:
+    """:func:`take_off_unfixable` of a report's findings, in the files of its cards."""
+    return take_off_unfixable(report.diagnostics, file_planners(report.cards))
 
 
 # the run ---------------------------------------------------------------------------------------

@@ -301,6 +301,8 @@ def judge_files(plan: Plan, cards: list[Card], batch: Batch, errors: list[Diagno
         files.setdefault(path, len(files))
 
     def by_file(items) -> list[list]:
+        if len(files) == 1:  # one file: every item is its
+            return [list(items)]
         parts: list[list] = [[] for _ in files]
         for item in items:
             parts[files[file_of[item[0]]]].append(item)

@@ -27,6 +27,7 @@ from linter import lint
 
 if TYPE_CHECKING:  # pragma: no cover
     from linter.diagnostics import Diagnostic
+    from linter.fixes import FilePlanner
     from linter.model import Card
     from linter.selection import Selection
 
@@ -40,8 +41,9 @@ MAX_BATCH = 4000
 #: cards linted in the parent before the workers start (their findings are left out)
 WARM_UP = 50
 
-# What forked workers inherit from the parent: the cards and the plan of the run.
-_INHERITED: tuple[list, lint.Plan] | None = None
+# What forked workers inherit from the parent: the cards and the plan of the run, and the
+# planners of fixes when the fixes that cannot be applied are to be taken off (else None).
+_INHERITED: "tuple[list, lint.Plan, dict[int, FilePlanner] | None] | None" = None
 
 
 def workers_for(jobs: int | None, cards: int) -> int:
@@ -86,10 +88,12 @@ def file_groups(cards: list["Card"], n: int) -> list[list[int]]:
 
 
 def lint_in_workers(cards: list["Card"], selection: "Selection", workers: int,
-                    errors: list["Diagnostic"]) -> list["Diagnostic"]:
+                    errors: list["Diagnostic"], fixable_only: bool = False) -> list["Diagnostic"]:
     """Lint ``cards`` in ``workers`` forked processes; the findings are those of one process.
 
     ``errors`` receives the FMT003 findings of cards a parse or a check failed on.
+    ``fixable_only`` takes the fix off every finding whose fix cannot be applied (as
+    :func:`linter.fixes.drop_unfixable` does), each worker off the findings it made.
     """
     plan = lint.Plan(selection)
     if plan.splits:
@@ -98,8 +102,17 @@ def lint_in_workers(cards: list["Card"], selection: "Selection", workers: int,
     else:  # a set-level check reads the parse of every card of a file: whole files per worker
         parts = file_groups(cards, workers)
         work = _lint_group
+    planners = None
+    if fixable_only:
+        from linter.fixes import file_planners, take_off_unfixable, work_out_styles
+
+        planners = file_planners(cards)
+        work_out_styles(planners, cards)  # each file's habits worked out once, here, not in every worker
     if len(parts) < 2 or not plan.checks:
-        return lint.lint_cards(cards, selection=selection, errors=errors)
+        found = lint.lint_cards(cards, selection=selection, errors=errors)
+        if planners is not None:
+            take_off_unfixable(found, planners)
+        return found
     if plan.needs_parse:
         from linter import nlp
 
@@ -110,44 +123,39 @@ def lint_in_workers(cards: list["Card"], selection: "Selection", workers: int,
     # shared: each worker lints one batch and ends, and a new one starts from this process
     with lint.gc_paused():
         lint.lint_batch(plan, cards[:WARM_UP], keep_parse=False)
-    results = _run(cards, plan, work, parts, min(workers, len(parts)))
+    results = _run(cards, plan, planners, work, parts, min(workers, len(parts)))
     if work is _lint_group:
         return _merge_groups(cards, results, errors)
     batch = lint.Batch()
-    for (start, _end), (diagnostics, part_errors, members, failed) in zip(parts, results):
-        for index, d in part_errors:
-            d.card_obj = cards[start + index]
-            batch.errors.append(d)
-        for index, d in diagnostics:
-            d.card_obj = cards[start + index]
-            batch.diagnostics.append(d)
+    for diagnostics, part_errors, members, failed in results:
+        batch.errors.extend(_heavy(part_errors, cards))
+        batch.diagnostics.extend(_heavy(diagnostics, cards))
         for code, items in members.items():
-            batch.members.setdefault(code, []).extend((start + p, c) for p, c in items)
+            batch.members.setdefault(code, []).extend(items)
         for code, items in failed.items():
-            batch.failed_collect.setdefault(code, []).extend((start + p, what) for p, what in items)
+            batch.failed_collect.setdefault(code, []).extend(items)
     errors.extend(batch.errors)
-    found = batch.diagnostics + lint.judge_files(plan, cards, batch, errors)
+    judged = lint.judge_files(plan, cards, batch, errors)
+    if planners is not None:
+        take_off_unfixable(judged, planners)
     from linter.checks.base import one_finding_per_defect
 
-    return one_finding_per_defect(found)
+    return one_finding_per_defect(batch.diagnostics + judged)
 
 
 def _merge_groups(cards: list["Card"], results: list, errors: list["Diagnostic"]) -> list["Diagnostic"]:
     out: list[Diagnostic] = []
     for diagnostics, group_errors in results:
-        for index, d in group_errors:
-            d.card_obj = cards[index]
-            errors.append(d)
-        for index, d in diagnostics:
-            d.card_obj = cards[index]
-            out.append(d)
+        errors.extend(_heavy(group_errors, cards))
+        out.extend(_heavy(diagnostics, cards))
     return out
 
 
-def _run(cards: list["Card"], plan: lint.Plan, work, parts: list, processes: int) -> list:
+def _run(cards: list["Card"], plan: lint.Plan, planners: "dict[int, FilePlanner] | None", work, parts: list,
+         processes: int) -> list:
     """``work`` over ``parts`` in ``processes`` forked workers, the results in the order of ``parts``."""
     global _INHERITED
-    _INHERITED = (cards, plan)
+    _INHERITED = (cards, plan, planners)
     # Ctrl-C waits while the workers start: were it to stop the parent half-way through
     # starting them, the workers started would run on (they leave Ctrl-C to the parent)
     blocked = _block_ctrl_c()
@@ -191,6 +199,7 @@ def _unblock_ctrl_c(blocked: bool) -> None:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
+#: findings sent back by a worker, each with the position of its card in the run's cards
 Indexed = list[tuple[int, "Diagnostic"]]
 
 
@@ -199,26 +208,46 @@ def _light(ds: list["Diagnostic"], position: dict[int, int]) -> Indexed:
     return [(position[id(d.card_obj)], dataclasses.replace(d, card_obj=None)) for d in ds]
 
 
+def _heavy(indexed: Indexed, cards: list["Card"]) -> list["Diagnostic"]:
+    """A worker's findings with their cards again (see :func:`_light`)."""
+    out = []
+    for index, d in indexed:
+        d.card_obj = cards[index]
+        out.append(d)
+    return out
+
+
 def _lint_part(part: tuple[int, int]):
     """A worker's batch of consecutive cards: the card checks' findings and the FMT003 of
-    the batch (by the card's position in it), and what the set-level checks collected."""
+    the batch, and what the set-level checks collected, each by its card's position in
+    the run's cards."""
     assert _INHERITED is not None
-    cards, plan = _INHERITED
+    cards, plan, planners = _INHERITED
     start, end = part
     subset = cards[start:end]
-    position = {id(card): i for i, card in enumerate(subset)}
+    position = {id(card): start + i for i, card in enumerate(subset)}
     with lint.gc_paused():
         batch = lint.lint_batch(plan, subset, keep_parse=False)
-    return (_light(batch.diagnostics, position), _light(batch.errors, position), batch.members,
-            batch.failed_collect)
+        if planners is not None:
+            from linter.fixes import take_off_unfixable
+
+            take_off_unfixable(batch.diagnostics, planners)
+        members = {code: [(start + p, c) for p, c in items] for code, items in batch.members.items()}
+        failed = {code: [(start + p, what) for p, what in items] for code, items in batch.failed_collect.items()}
+    return _light(batch.diagnostics, position), _light(batch.errors, position), members, failed
 
 
 def _lint_group(indices: list[int]) -> tuple[Indexed, Indexed]:
     """A worker's group of whole files, linted as in one process."""
     assert _INHERITED is not None
-    cards, plan = _INHERITED
+    cards, plan, planners = _INHERITED
     subset = [cards[i] for i in indices]
     position = {id(card): i for i, card in zip(indices, subset)}
     errors: list[Diagnostic] = []
-    diagnostics = lint.lint_cards(subset, selection=plan.selection, errors=errors, keep_parse=False)
+    with lint.gc_paused():
+        diagnostics = lint.lint_cards(subset, selection=plan.selection, errors=errors, keep_parse=False)
+        if planners is not None:
+            from linter.fixes import take_off_unfixable
+
+            take_off_unfixable(diagnostics, planners)
     return _light(diagnostics, position), _light(errors, position)

@@ -154,3 +154,32 @@ def test_workers_judge_against_the_oracle_index_as_one_process(tmp_path, monkeyp
         double = [d.as_dict() for d in engine.check_paths([str(path)], select=["ORC"], jobs=2).diagnostics]
     assert double == single
     assert {"ORC001", "ORC007"} <= {d["code"] for d in single}
+
+
+def _folded_set(n: int) -> str:
+    """Cards with fixes to offer, every other one written as a folded YAML scalar, where no
+    fix can be written in place."""
+    out = []
+    for i in range(n):
+        text = f"When Quiet Hill {i} enters the battlefield, draw a card."
+        written = f">-\n    {text}" if i % 2 else f'"{text}"'
+        out.append(f"- name: Quiet Hill {i}\n  type_line: Creature — Elf\n  oracle_text: {written}\n"
+                   '  power: "1"\n  toughness: "1"\n')
+    return "".join(out)
+
+
+def test_workers_take_off_the_fixes_that_cannot_be_applied_as_one_process(tmp_path, monkeypatch):
+    from linter.fixes import drop_unfixable
+
+    monkeypatch.setattr(parallel, "MIN_CARDS_PER_WORKER", 1)
+    monkeypatch.setattr(parallel, "MAX_BATCH", 7)
+    path = tmp_path / "set.yaml"
+    path.write_text(_folded_set(30) + _big_set(30), encoding="utf-8")
+    report = engine.check_paths([str(path)], jobs=1)
+    refused = drop_unfixable(report)
+    single = [d.as_dict() for d in report.diagnostics]
+    double = [d.as_dict() for d in engine.check_paths([str(path)], jobs=2, fixable_only=True).diagnostics]
+    assert double == single
+    assert refused and any(d["fix"] for d in single)  # some fixes were taken off, others kept
+    alone = [d.as_dict() for d in engine.check_paths([str(path)], jobs=1, fixable_only=True).diagnostics]
+    assert alone == single

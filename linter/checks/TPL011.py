@@ -52,23 +52,30 @@ class MixedApostrophes(Check):
     scope = "set"
     message = "this file writes apostrophes as {want!r} ({majority} times) but this text uses {found!r} ({count} times)"
 
-    def collect(self, card: Card) -> None:
-        """Nothing: the check reads the cards' rules text, never their parse."""
-        return None
+    def collect(self, card: Card) -> list[tuple[int, list[tuple[int, str]]]]:
+        """The apostrophes of each face's rules text (the face's index, each one's offset and
+        character): the check reads the text, never its parse."""
+        out = []
+        for i, face in enumerate(card.faces):
+            text = face.oracle_text
+            if not text or (STRAIGHT not in text and CURLY not in text):
+                continue
+            found = [(m.start(), m.group(0)) for m in _APOSTROPHE.finditer(text)]
+            if found:
+                out.append((i, found))
+        return out
 
     def check_set(self, cards: list[Card]) -> Iterable[tuple[Card, Hit]]:
+        return self.check_collected(cards, [self.collect(card) for card in cards])
+
+    def check_collected(self, cards: list[Card], collected: list) -> Iterable[tuple[Card, Hit]]:
         counts = {STRAIGHT: 0, CURLY: 0}
         places: list[tuple[Card, int, list[tuple[int, str]]]] = []
-        for card in cards:
-            for i, face in enumerate(card.faces):
-                text = face.oracle_text
-                if not text or (STRAIGHT not in text and CURLY not in text):
-                    continue
-                found = [(m.start(), m.group(0)) for m in _APOSTROPHE.finditer(text)]
+        for card, faces in zip(cards, collected):
+            for i, found in faces:
                 for _pos, ch in found:
                     counts[ch] += 1
-                if found:
-                    places.append((card, i, found))
+                places.append((card, i, found))
         if not counts[STRAIGHT] or not counts[CURLY]:
             return
         want = CURLY if counts[CURLY] > counts[STRAIGHT] else STRAIGHT

@@ -29,5 +29,6 @@ class JsonReporter(Reporter):
         }
         if report.internal_errors:
             obj["internal_errors"] = report.internal_errors
-        json.dump(obj, self.stream, ensure_ascii=False, indent=2)
+        # made whole, then written once: a large report is a million pieces
+        self.stream.write(json.dumps(obj, ensure_ascii=False, indent=2))
         self.stream.write("\n")
