@@ -146,3 +146,24 @@ def test_a_json_name_of_null_is_one_fmt002(tmp_path):
     assert code == 1
     assert [line for line in out.splitlines() if " FMT002 " in line] == \
         [f"{path}:1:29: FMT002 warning: name should be text, found null [CR 200.1]"]
+
+
+def test_a_lone_surrogate_in_rules_text_is_parsed_and_checked(tmp_path):
+    """A JSON "\\ud800" in rules text (a lone surrogate: no character, no UTF-8 form) is no
+    internal error: the text is parsed and checked around it, at the same offsets."""
+    card = ('[{"object": "card", "name": "Hollow Spark", "type_line": "Instant", "mana_cost": "{R}", '
+            '"oracle_text": "{T}: Hollow Spark deals 1 damage to any target. \\ud800"}]')
+    path = tmp_path / "cards.json"
+    path.write_text(card, encoding="utf-8")
+    code, out = run("--format", "json", "--select", "FMT003,RUL002", str(path))
+    found = [d["code"] for d in __import__("json").loads(out)["diagnostics"]]
+    assert found == ["RUL002"], out  # the tap cost of an instant, found in a text with a surrogate
+    assert code == 1
+
+
+def test_tokenizable_keeps_every_offset():
+    from linter.nlp.text import tokenizable
+
+    assert tokenizable("plain text") == "plain text"
+    assert tokenizable("a \ud800 b \udfff") == "a \ufffd b \ufffd"
+    assert tokenizable("— em dash") == "— em dash"

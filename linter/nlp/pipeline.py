@@ -53,7 +53,7 @@ from linter.nlp import selfref
 from linter.nlp.keywords import table_version
 from linter.nlp.rulerefs import RuleMatcher, kind_rules
 from linter.nlp.segment import Context, Segmenter
-from linter.nlp.text import SortedSpans, mask
+from linter.nlp.text import SortedSpans, mask, tokenizable
 from linter.nlp.tokenizer import register_tokenizer
 
 @dataclass(slots=True)
@@ -356,7 +356,7 @@ def _keep_vocabulary(parsed: ParsedText, st: OracleState) -> None:
 def read_vocabulary(parsed: ParsedText) -> None:
     """Run the vocabulary component over a face parsed without it (once, on first use)."""
     nlp = get_pipeline()
-    doc = nlp.make_doc(parsed.text)
+    doc = nlp.make_doc(tokenizable(parsed.text))
     st = OracleState(text=parsed.text, context=Context(), self_refs=parsed.self_refs, reminders=parsed.reminders,
                      abilities=parsed.abilities)
     doc.user_data[_STATE] = st
@@ -396,7 +396,7 @@ def _attach_phrases(a: Ability, phrases: list[Phrase]) -> None:
 
 def _prepare(nlp: Language, face: Face, card: Card | None) -> Doc:
     text = face.oracle_text
-    doc = nlp.make_doc(text)
+    doc = nlp.make_doc(tokenizable(text))
     faces = card.faces if card is not None else [face]
     others = tuple(f.name for f in faces if f is not face and f.name)
     card_name = card.name if card is not None else None

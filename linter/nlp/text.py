@@ -41,6 +41,18 @@ WORD_RE = re.compile(r"[A-Za-z]+")
 
 
 _PARENS = re.compile(r"[()]")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def tokenizable(text: str) -> str:
+    """``text`` as spaCy's tokenizer can take it: a lone surrogate (a JSON "\\ud800" read as
+    written) has no UTF-8 form for spaCy to hash, so each becomes U+FFFD, one character
+    for one; every offset stays that of ``text``, which the components keep reading."""
+    if text.isascii() or _SURROGATE.search(text) is None:
+        return text
+    return _SURROGATE.sub("\ufffd", text)
+
+
 _QUOTES = re.compile(r'["“”]')
 
 
