@@ -9,9 +9,13 @@ nowhere else.
 from __future__ import annotations
 
 import bisect
+import re
 from array import array
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
+
+
+_NEWLINE = re.compile("\n")
 
 
 @dataclass(eq=False)
@@ -47,11 +51,7 @@ class SourceFile:
         """1-based line and column (in characters) of a raw-text offset."""
         if self._line_starts is None:
             starts = array("q", [0])
-            find = self.text.find
-            i = find("\n")
-            while i != -1:
-                starts.append(i + 1)
-                i = find("\n", i + 1)
+            starts.extend([m.end() for m in _NEWLINE.finditer(self.text)])
             self._line_starts = starts
         offset = max(0, min(offset, len(self.text)))
         line = bisect.bisect_right(self._line_starts, offset) - 1

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from linter.model import COLORS, Card, Face, order_colors
-from linter.readers.jsonpos import Desync, Tokens, decode_at, items
+from linter.readers.jsonpos import Tokens, items, object_places
 from linter.readers.locs import FieldLocs, Places
 from linter.source import Loc, SourceFile
 
@@ -143,8 +143,8 @@ class JsonPlaces:
     """:class:`Places` of a card object of a JSON text, found from where it starts.
 
     Reading the card keeps only ``card_loc`` (where its object opens); the first
-    Loc asked for parses that object again and walks it with the string-token
-    scan (:func:`walk_object`, the same walk an eager reader does), which finds
+    Loc asked for reads that object again (:func:`~linter.readers.jsonpos.object_places`,
+    which finds the Locs an eager reader's :func:`walk_object` would), which finds
     the Loc of every field of the card and its faces at once.
     """
 
@@ -156,15 +156,13 @@ class JsonPlaces:
 
     def _walk(self) -> tuple[dict[str, Loc], list[dict[str, Loc]]]:
         if self._found is None:
-            source, start = self.card_loc.source, self.card_loc.start
             try:
-                fields, faces, _start = walk_object(Tokens(source, start), decode_at(source.text, start))
-            except RecursionError:  # a value nested too deeply for the walk: the card's start it is
-                fields, faces = {}, None
-            except (Desync, ValueError, StopIteration):  # pragma: no cover - the scan and the parser disagree
-                fields, faces = {}, None
-            self._found = ({k: loc for k, (_v, loc) in fields.items()},
-                           [{k: loc for k, (_v, loc) in ff.items()} for ff in faces or ()])
+                card, faces = object_places(self.card_loc.source, self.card_loc.start, WANTED, "card_faces")
+            except RecursionError:  # a value nested too deeply for the scan: the card's start it is
+                card, faces = {}, None
+            except (ValueError, StopIteration):  # pragma: no cover - no object where the card starts
+                card, faces = {}, None
+            self._found = (card, faces or [])
         return self._found
 
     def loc(self, part: int | None, key: str) -> Loc | None:

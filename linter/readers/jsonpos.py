@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import json
 import re
+from bisect import bisect_left
 from itertools import islice
 from typing import Any, Iterator
 
 from linter.readers.base import ReadError
-from linter.readers.locs import LazyMap
-from linter.source import Loc, SourceFile, escaped_index_map
+from linter.source import Loc, SourceFile
 
 STRING_TOKEN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.S)
 _COLON = re.compile(r"\s*:\s*")
@@ -128,24 +128,46 @@ def count_strings(node: Any) -> int:
     return 0
 
 
-def _decode_one(raw: str, i: int) -> tuple[int, int]:
-    if raw[i] != "\\":
-        return 1, 1
-    c = raw[i + 1:i + 2]
-    if c == "u":
-        try:
-            code = int(raw[i + 2:i + 6], 16)
-        except ValueError:
-            return 1, 2
-        if 0xD800 <= code < 0xDC00 and raw[i + 6:i + 8] == "\\u":
-            try:
-                low = int(raw[i + 8:i + 12], 16)
-            except ValueError:
-                low = 0
-            if 0xDC00 <= low < 0xE000:
-                return 1, 12
-        return 1, 6
-    return 1, 2
+#: one escape of a JSON string, as the decoder reads it: a surrogate pair written as two
+#: ``\\u`` escapes makes one character, like any other escape
+_ESCAPE = re.compile(r"\\(?:u[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|.)", re.S)
+
+
+class EscapeMap:
+    """The index map of a JSON string's content that has escapes (``\\n``, ``\\u00e9`` …).
+
+    Every escape decodes to one character, so character ``i`` of the value stands
+    at ``base + i`` plus what the escapes before it add (their length less one).
+    The map keeps only the escapes (where each stands in the value, and what the
+    escapes up to it add), found by one scan of the raw text when a position is
+    first asked for, and looks an index up by bisection.  It gives what a table of
+    one raw offset per character and one for the end would: an index past the end
+    is the end.
+    """
+
+    __slots__ = ("_text", "_base", "_end", "_at", "_added", "_size")
+
+    def __init__(self, text: str, start: int, end: int) -> None:
+        self._text, self._base, self._end = text, start, end  # the content: text[start:end]
+        self._at: list[int] | None = None  # each escape's index in the decoded value
+        self._added = [0]  # before each escape (and after the last): what the escapes add
+        self._size = 0  # the decoded value's length
+
+    def _scan(self) -> list[int]:
+        at, added = [], self._added
+        base, extra = self._base, 0
+        for m in _ESCAPE.finditer(self._text, base, self._end):
+            at.append(m.start() - base - extra)
+            extra += m.end() - m.start() - 1
+            added.append(extra)
+        self._size = self._end - base - extra
+        self._at, self._text = at, None  # type: ignore[assignment]
+        return at
+
+    def __call__(self, index: int) -> int:
+        at = self._at if self._at is not None else self._scan()
+        index = max(0, min(index, self._size))
+        return self._base + index + self._added[bisect_left(at, index)]
 
 
 class Tokens:
@@ -179,12 +201,7 @@ class Tokens:
 
     def string_loc(self, m: re.Match) -> Loc:
         """The Loc of a string value's content (inside the quotes)."""
-        start, end = m.start() + 1, m.end() - 1
-        text = self.text
-        if text.find("\\", start, end) == -1:
-            return Loc(self.source, start, end)
-        return Loc(self.source, start, end,
-                   index_map=LazyMap(lambda: escaped_index_map(text[start:end], _decode_one, start)))
+        return _string_loc(self.source, m.start() + 1, m.end() - 1)
 
     def value(self, key_match: re.Match, value: Any) -> Loc:
         """Consume the tokens of ``value`` (which follows ``key_match``) and
@@ -225,6 +242,86 @@ class Tokens:
         """Where the object whose first key is ``first_key`` opens."""
         k = self.text.rfind("{", 0, first_key.start())
         return k if k != -1 else first_key.start()
+
+
+def object_places(source: SourceFile, start: int, wanted: frozenset,
+                  faces_key: str | None = None) -> tuple[dict[str, Loc], list[dict[str, Loc]] | None]:
+    """The Locs of the ``wanted`` fields of the object that opens at ``text[start]``, and
+    those of the objects in its ``faces_key`` list (None without one): the Locs that
+    :class:`Tokens` gives (of a repeated key, the last value's).
+
+    The C scanner reads the object one value at a time and says where each ends,
+    so neither a parse of the whole object nor a walk of the string tokens of the
+    fields left out is needed.  The text must be well-formed JSON there (raises
+    ``ValueError`` or ``StopIteration`` where it is not).
+    """
+    found, faces, _end = _object_places(source, start, wanted, faces_key)
+    return found, faces
+
+
+def _object_places(source: SourceFile, start: int, wanted: frozenset,
+                   faces_key: str | None) -> tuple[dict[str, Loc], list[dict[str, Loc]] | None, int]:
+    """:func:`object_places`, and where the object ends."""
+    text, scan, space = source.text, _DECODER.scan_once, _SPACE
+    found: dict[str, Loc] = {}
+    faces: list[dict[str, Loc]] | None = None
+    if not text.startswith("{", start):
+        raise ValueError("no object there")
+    i = space(text, start + 1).end()
+    if text.startswith("}", i):
+        return found, faces, i + 1
+    while True:
+        key, i = scan(text, i)
+        at = _COLON.match(text, i).end()  # where the value starts
+        if key == faces_key and text.startswith("[", at):
+            faces, i = _objects_places(source, at, wanted)
+        else:
+            value, i = scan(text, at)
+            if key in wanted:
+                found[key] = _value_loc(source, at, i, value)
+        i = space(text, i).end()
+        if not text.startswith(",", i):
+            return found, faces, i + 1  # the closing brace
+        i = space(text, i + 1).end()
+
+
+def _objects_places(source: SourceFile, start: int, wanted: frozenset) -> tuple[list[dict[str, Loc]], int]:
+    """The places of the objects of the list that opens at ``text[start]`` (its other
+    values left out), and where the list ends."""
+    text, scan, space = source.text, _DECODER.scan_once, _SPACE
+    out: list[dict[str, Loc]] = []
+    i = space(text, start + 1).end()
+    if text.startswith("]", i):
+        return out, i + 1
+    while True:
+        if text.startswith("{", i):
+            fields, _faces, i = _object_places(source, i, wanted, None)
+            out.append(fields)
+        else:
+            _value, i = scan(text, i)
+        i = space(text, i).end()
+        if not text.startswith(",", i):
+            return out, i + 1  # the closing bracket
+        i = space(text, i + 1).end()
+
+
+def _value_loc(source: SourceFile, start: int, end: int, value: Any) -> Loc:
+    """The Loc of a field's value written at ``text[start:end]``: see :meth:`Tokens.value`."""
+    if isinstance(value, str):
+        return _string_loc(source, start + 1, end - 1)
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return Loc(source, start, end, exact=False)
+    if isinstance(value, (dict, list)):
+        return Loc(source, start, start, exact=False)
+    lit = _LITERAL.match(source.text, start)
+    return Loc(source, start, lit.end() if lit else start, exact=False)
+
+
+def _string_loc(source: SourceFile, start: int, end: int) -> Loc:
+    """The Loc of a string's content written at ``text[start:end]`` (inside its quotes)."""
+    if source.text.find("\\", start, end) == -1:
+        return Loc(source, start, end)
+    return Loc(source, start, end, index_map=EscapeMap(source.text, start, end))
 
 
 def walk_keeping_duplicates(walk, source, data, result) -> None:
