@@ -141,15 +141,21 @@ class DuplicateCardName(Check):
             yield from self._one_set(group)
 
     def _one_set(self, cards: list[Card]) -> Iterable[tuple[Card, Hit]]:
-        by_name: dict[str, list[Card]] = {}
-        for card in cards:
-            if card.is_token or not card.name or not card.name.strip() or printed_as_variants(card) \
-                    or any(f.has_type("Emblem") for f in card.faces):
-                continue
-            by_name.setdefault(name_key(card.name), []).append(card)
-        for copies in by_name.values():
-            if len(copies) < 2:
-                continue
+        by_name: dict[str, list[tuple[int, Card]]] = {}
+        for k, card in enumerate(cards):
+            if not card.is_token and card.name and card.name.strip():
+                by_name.setdefault(name_key(card.name), []).append((k, card))
+        # most names are written once: what else leaves a card out is asked of the others only
+        # (and their groups are taken in the order of their first card left in)
+        named: list[list[tuple[int, Card]]] = []
+        for written in by_name.values():
+            if len(written) > 1:
+                written = [(k, card) for k, card in written if not printed_as_variants(card)
+                           and not any(f.has_type("Emblem") for f in card.faces)]
+                if len(written) > 1:
+                    named.append(written)
+        named.sort(key=lambda written: written[0][0])
+        for copies in ([card for _k, card in written] for written in named):
             # the version most copies print (on a tie, the first): the others diverge from it
             versions: list[list[Card]] = []
             for card in copies:

@@ -185,8 +185,9 @@ class LeftoverName(Check):
         for card, found in zip(cards, collected):
             for hit, run, possessive in found:
                 if others is None:  # each name folded once, however many cards and faces write it
-                    written = {p for c in cards for n in [c.name, *(f.name for f in c.faces)]
-                               for p in (n or "").split("//")}
+                    names = {c.name for c in cards}
+                    names.update(f.name for c in cards for f in c.faces)
+                    written = {p for n in names for p in (n or "").split("//")}
                     others = _Names({_fold(p) for p in written if p.strip()})
                 if not _excused(run, others, possessive):
                     yield card, hit

@@ -11,12 +11,17 @@ from linter.model import Card, Face
 
 def faces_of_type(cards: Iterable[Card], card_type: str) -> Iterator[tuple[Card, int, Face]]:
     """Every face of a non-token card whose type line names ``card_type``."""
+    # whether a type line names it, worked out once per type line (a set repeats them)
+    names: dict[str | None, bool] = {}
     for card in cards:
         if card.is_token:
             continue
         for i, face in enumerate(card.faces):
-            kinds = effective_types(face)
-            if kinds and card_type in kinds:
+            found = names.get(face.type_line)
+            if found is None:
+                kinds = effective_types(face)
+                found = names[face.type_line] = bool(kinds) and card_type in kinds
+            if found:
                 yield card, i, face
 
 

@@ -25,8 +25,12 @@ def sets_of(cards: list[Card]) -> list[list[Card]]:
     """The cards of one file in groups of one set each (cards of no set left out)."""
     kind = config.active().set_kind
     groups: dict[str | None, list[Card]] = {}
+    codes: dict[str | None, str | None] = {}  # each set code as written, as compared
     for card in cards:
-        code = (card.set_code or "").strip().casefold() or None
+        written = card.set_code
+        code = codes.get(written, "")
+        if code == "":
+            code = codes[written] = (written or "").strip().casefold() or None
         if code is None and not _file_is_a_set(card, kind):
             continue
         groups.setdefault(code, []).append(card)
