@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 from urllib.parse import quote
@@ -11,6 +10,7 @@ from linter import __version__
 from linter.diagnostics import Diagnostic
 from linter.engine import Report
 from linter.reporters.base import Reporter
+from linter.reporters.json import dumps_indented
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 LEVELS = {"error": "error", "warning": "warning", "info": "note"}
@@ -181,5 +181,5 @@ def sarif_log(report: Report, base: Path | None = None) -> dict:
 
 class SarifReporter(Reporter):
     def write(self, report: Report) -> None:
-        json.dump(sarif_log(report), self.stream, indent=2, ensure_ascii=False)
+        self.stream.write(dumps_indented(sarif_log(report)))
         self.stream.write("\n")
