@@ -59,7 +59,7 @@ def _type_words_for(version: int) -> frozenset[str]:
 def _fold(name: str) -> str:
     """A name as compared: accents, quotes, a prefix such as Alchemy's "A-" and a "(Token)" suffix dropped."""
     name = _prefix().sub("", name.strip())
-    if name.isascii() and not any(ch in name for ch in '"('):
+    if name.isascii() and '"' not in name and "(" not in name:
         return name
     name = _TOKEN_SUFFIX.sub("", name)
     name = name.replace('"', "").replace("“", "").replace("”", "").replace("’", "'")

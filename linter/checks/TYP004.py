@@ -74,18 +74,18 @@ class UnknownSubtype(Check):
     def check_set(self, cards: list[Card]) -> Iterable[tuple[Card, Hit]]:
         data = char_data()
         found = []  # (card, face, word, card types)
-        # the unknown words of each part of a type line, with its card types: once per
-        # part as written (a file repeats its type lines)
-        unknown: dict[tuple[str, int], list] = {}
+        # a card's unknown words (face, word, the card types of its type line) are those of
+        # its faces' type lines: worked out once per such type lines (a file repeats them)
+        unknown: dict[tuple[str | None, ...], list] = {}
         for card in cards:
-            for i, face, tl in type_lines(card):
-                words = unknown.get((face.type_line, tl.offset))
-                if words is None:
-                    kinds = frozenset(tl.card_types(data))
-                    words = unknown[face.type_line, tl.offset] = \
-                        [(w, kinds) for w in tl.subtypes if not subtype_families(w.key, data)]
-                for w, kinds in words:
-                    found.append((card, i, w, kinds))
+            written = tuple([face.type_line for face in card.faces])
+            words = unknown.get(written)
+            if words is None:
+                words = unknown[written] = [(i, w, frozenset(tl.card_types(data)))
+                                            for i, _face, tl in type_lines(card) for w in tl.subtypes
+                                            if not subtype_families(w.key, data)]
+            for i, w, kinds in words:
+                found.append((card, i, w, kinds))
         # how many cards of the file use each unknown word
         users: dict[str, set[int]] = {}
         for card, _i, w, _kinds in found:
