@@ -28,9 +28,9 @@ def sets_of(cards: list[Card]) -> list[list[Card]]:
     codes: dict[str | None, str | None] = {}  # each set code as written, as compared
     for card in cards:
         written = card.set_code
-        code = codes.get(written, "")
-        if code == "":
-            code = codes[written] = (written or "").strip().casefold() or None
+        if written not in codes:
+            codes[written] = (written or "").strip().casefold() or None
+        code = codes[written]
         if code is None and not _file_is_a_set(card, kind):
             continue
         groups.setdefault(code, []).append(card)

@@ -143,9 +143,10 @@ class JsonPlaces:
     """:class:`Places` of a card object of a JSON text, found from where it starts.
 
     Reading the card keeps only ``card_loc`` (where its object opens); the first
-    Loc asked for reads that object again (:func:`~linter.readers.jsonpos.object_places`,
-    which finds the Locs an eager reader's :func:`walk_object` would), which finds
-    the Loc of every field of the card and its faces at once.
+    Loc asked for reads that object again with
+    :func:`~linter.readers.jsonpos.object_places`, which finds the Loc of every
+    field of the card and its faces at once (the Locs an eager reader's
+    :func:`walk_object` finds).
     """
 
     __slots__ = ("card_loc", "_found")

@@ -7,8 +7,9 @@ document order pairs each string with its token.  The scan is a lazy
 iterator consumed as the walk goes: a subtree the reader does not need is
 skipped by counting its strings.  It can start at any offset outside a
 string (where an object opens, say): a reader that knows where an object
-starts can leave the scan of that object until a position inside it is asked
-for (:func:`decode_at` parses that object again).
+starts can leave the places of its fields until a position inside it is asked
+for (:func:`object_places` then reads that object again, one value at a time
+with the C scanner, which says where each value ends).
 """
 
 from __future__ import annotations
@@ -272,7 +273,10 @@ def _object_places(source: SourceFile, start: int, wanted: frozenset,
         return found, faces, i + 1
     while True:
         key, i = scan(text, i)
-        at = _COLON.match(text, i).end()  # where the value starts
+        colon = _COLON.match(text, i)
+        if colon is None:
+            raise ValueError("no colon after the key")
+        at = colon.end()  # where the value starts
         if key == faces_key and text.startswith("[", at):
             faces, i = _objects_places(source, at, wanted)
         else:

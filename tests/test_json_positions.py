@@ -1,0 +1,80 @@
+"""Places in JSON text: the sparse map of a string's escapes, the places of a card's
+fields read by the C scanner, and the indented JSON writer of the reports."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from linter.readers.fields import WANTED, walk_object
+from linter.readers.jsonpos import EscapeMap, Tokens, decode_at, object_places
+from linter.reporters.json import dumps_indented
+from linter.source import SourceFile
+
+_PIECES = ["a", "Z", " ", "é", "\\n", "\\\\", '\\"', "\\/", "\\t", "\\u00e9", "\\ud83d\\ude00",
+           "\\uD83D\\uDE00", "\\ud800", "\\udc00", "\\ud800\\u0041", "\\ud800\\ud800\\udc00"]
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_escape_map_points_at_each_character_as_written(seed: int) -> None:
+    rng = random.Random(seed)
+    for _ in range(300):
+        raw = "".join(rng.choice(_PIECES) for _ in range(rng.randint(0, 10)))
+        text = '{"k": "' + raw + '"}'
+        start = text.index('"', 5) + 1
+        end = start + len(raw)
+        value = json.loads('"' + raw + '"')
+        place = EscapeMap(text, start, end)
+        offsets = [place(i) for i in range(len(value) + 1)]
+        assert offsets[0] == start and offsets[-1] == end
+        for i, ch in enumerate(value):  # each character's escape, alone, decodes to it
+            assert json.loads('"' + text[offsets[i]:offsets[i + 1]] + '"') == ch
+        assert place(-3) == start and place(len(value) + 5) == end
+
+
+_CARDS = [
+    '{"name": "Glim\\u00e9r Owl", "name": "Glimmer Owl", "cmc": 2.0, "colors": ["U"],'
+    ' "oracle_text": "Flying\\nWhen this creature enters, scry 1.", "extra": {"deep": ["x", {"y": "z"}]}}',
+    '{ "n\\u0061me" : "Vale // Ridge" , "card_faces" : [ {"name": "Vale", "card_faces": [{"name": "x"}]},'
+    ' 3, null, {"oracle_text": "Say \\"hi\\"."} ], "power": -1.5e3, "toughness": true, "layout": {"a": "b"} }',
+    '{"card_faces": null, "name": "Lone Pike", "keywords": [], "set": [1, "a"]}',
+    '{"card_faces": [], "name": "Twin", "card_faces": [{"name": "Twin Face"}]}',
+    '{\n  "type_line"\n:\n"Creature \\u2014 Elf",\r\n\t"loyalty": "3"\n}',
+    "{}",
+]
+
+
+def _key(loc) -> tuple:
+    width = loc.end - loc.start
+    return loc.start, loc.end, loc.exact, [loc.offset(i) for i in range(-1, width + 3)]
+
+
+@pytest.mark.parametrize("card", _CARDS)
+def test_object_places_are_those_of_the_token_walk(card: str) -> None:
+    source = SourceFile("cards.json", "[\n " + card + "\n]")
+    start = source.text.index("{")
+    fields, faces, _start = walk_object(Tokens(source, start), decode_at(source.text, start))
+    found, found_faces = object_places(source, start, WANTED, "card_faces")
+    assert {k: _key(loc) for k, loc in found.items()} == {k: _key(loc) for k, (_v, loc) in fields.items()}
+    assert (found_faces is None) == (faces is None)
+    assert [{k: _key(loc) for k, loc in f.items()} for f in found_faces or ()] == \
+        [{k: _key(loc) for k, (_v, loc) in f.items()} for f in faces or ()]
+
+
+class _Number(int):
+    pass
+
+
+@pytest.mark.parametrize("value", [
+    {}, [], {"a": []}, [{}], [[[]]], (1, (2,)), {"k": (None,)}, "text", 3, None, True,
+    {"x": {"y": [1, 2.5, -0.0, 1e300, float("nan"), float("inf"), -float("inf"), False, None,
+                 "é\n\"\\\u2028\ud800"]}},
+    {1: 2}, {"a": {True: 1}}, [_Number(5)], {"d": 2 ** 70},
+    {"diagnostics": [{"path": "set.yaml", "line": 3, "rules": ["702.9"], "fix": None},
+                     {"fix": {"safe": True, "edits": [{"start": 0, "end": 2, "text": "’"}]}}]},
+])
+@pytest.mark.parametrize("indent", [2, 4, 0])
+def test_dumps_indented_writes_what_json_dumps_writes(value, indent: int) -> None:
+    assert dumps_indented(value, indent) == json.dumps(value, ensure_ascii=False, indent=indent)
