@@ -7,13 +7,15 @@ import difflib
 import functools
 import re
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import Callable, Iterable, Iterator, TypeVar
 
 from linter.catalogue import CatalogueError, load
 from linter.checks.api import face_view, plain_text
 from linter.diagnostics import Edit, Fix
 from linter.model import COLORS, Card, Face, cost_symbols
 from linter.tables import extension_version, types
+
+T = TypeVar("T")
 
 # -- the data ---------------------------------------------------------------------------
 
@@ -469,6 +471,24 @@ def type_lines(card: Card, *, skip_markers: bool = True):
         lines = _game_type_lines(face.type_line, version) if skip_markers else _split_type_line(face.type_line, version)
         for tl in lines:
             yield i, face, tl
+
+
+def judged_type_lines(card: Card, judge: Callable[[TypeLine, CharData], Iterable[T]]) -> Iterator[tuple[int, T]]:
+    """(face index, finding) of each finding ``judge`` makes of a game card's type line of
+    the card (as :func:`type_lines` gives them). ``judge(type_line, data)`` must read
+    nothing but the split type line and the type tables: what it finds is then worked out
+    once per type line and tables, not once per card (type lines repeat from card to card)."""
+    version = extension_version()
+    for i, face in enumerate(card.faces):
+        if face.type_line:
+            for finding in _judged(judge, face.type_line, version):
+                yield i, finding
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _judged(judge: Callable, type_line: str, version: int) -> tuple:
+    data = _char_data_for(version)
+    return tuple(finding for tl in _game_type_lines(type_line, version) for finding in judge(tl, data))
 
 
 def nontraditional_type_words(card: Card):
