@@ -306,16 +306,25 @@ def effective_types(face: Face) -> set[str] | None:
     """The card types of a face (retired and nontraditional names mapped), or None when
     the face has no type line, is no game card (art card, emblem, counter), or holds a
     word that is neither a supertype nor a card type (another check reports that)."""
-    lines = face_type_lines(face)
+    if not face.type_line:
+        return None
+    found = _effective_types(face.type_line, extension_version())
+    return None if found is None else set(found)
+
+
+@functools.lru_cache(maxsize=8192)
+def _effective_types(type_line: str, version: int) -> frozenset[str] | None:
+    """:func:`effective_types`, worked out once per type line (type lines repeat from card to card)."""
+    lines = _split_type_line(type_line, version)
     if not lines:
         return None
-    data = char_data()
+    data = _char_data_for(version)
     out: set[str] = set()
     for tl in lines:
         if tl.is_marker(data) or tl.unknown_head(data):
             return None
         out |= tl.card_types(data)
-    return out
+    return frozenset(out)
 
 
 def face_subtypes(face: Face) -> set[str]:
