@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Iterable
 
 from linter.checks._chars import braced, cost_fix
@@ -57,23 +58,33 @@ class SplitGenericMana(Check):
     def check_card(self, card: Card) -> Iterable[Hit]:
         for i, face in enumerate(card.faces):
             cost = face.mana_cost
-            if not cost:
+            found = _merged(cost) if cost else None
+            if found is None:
                 continue
-            symbols = cost_symbols(cost)
-            if braced(symbols) != cost:
-                continue  # something besides braced symbols: the symbol checks report it
-            numbers = [s for s in symbols if s.isdigit()]
-            if len(symbols) < 2 or not numbers:
-                continue
-            if len(numbers) == 1 and numbers[0] != "0":
-                continue
-            total = sum(int(n) for n in numbers)
-            rest = [s for s in symbols if not s.isdigit()]
-            variables = [s for s in rest if s in ("X", "Y", "Z")]
-            others = [s for s in rest if s not in ("X", "Y", "Z")]
-            generic = [str(total)] if total or not rest else []
-            good = braced(variables + generic + others)
-            what = "has several generic numbers" if len(numbers) > 1 else "has {0} beside other symbols"
+            good, what = found
             fix = cost_fix(card, i, cost, good, f"Write {good}", safe=False)
             yield self.hit(face=i, field="mana_cost", start=0, end=len(cost), fix=fix,
                            cost=cost, what=what, good=good)
+
+
+@functools.lru_cache(maxsize=4096)
+def _merged(cost: str) -> tuple[str, str] | None:
+    """(the cost with its generic mana as one number, what is wrong) for a cost that
+    splits its generic mana or writes {0} beside other symbols, else None; worked out
+    once per cost (files repeat their costs)."""
+    symbols = cost_symbols(cost)
+    if braced(symbols) != cost:
+        return None  # something besides braced symbols: the symbol checks report it
+    numbers = [s for s in symbols if s.isdigit()]
+    if len(symbols) < 2 or not numbers:
+        return None
+    if len(numbers) == 1 and numbers[0] != "0":
+        return None
+    total = sum(int(n) for n in numbers)
+    rest = [s for s in symbols if not s.isdigit()]
+    variables = [s for s in rest if s in ("X", "Y", "Z")]
+    others = [s for s in rest if s not in ("X", "Y", "Z")]
+    generic = [str(total)] if total or not rest else []
+    good = braced(variables + generic + others)
+    what = "has several generic numbers" if len(numbers) > 1 else "has {0} beside other symbols"
+    return good, what

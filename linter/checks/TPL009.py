@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import Iterable
+from typing import Iterable, Iterator
 
 from linter.checks._templating import cap, sentence_start, small_numbers
 from linter.checks.base import Check, Hit
@@ -23,8 +23,20 @@ _COUNT = re.compile(
     rf"(?<![\w+\-−/{{$])(?P<n>[0-9]|1[0-9]|20)(?![\w/+%{{])"
     rf"(?=(?: (?:[+-]\d+/[+-]\d+|\d+/\d+|(?!{_STOP}\b)[A-Za-z]+)){{0,3}}? (?:{_NOUNS})\b)"
 )
-# what every count has (a quick test before the pattern)
+# where every count starts
 _DIGIT = re.compile(r"[0-9]")
+
+
+def _counts(text: str) -> Iterator[re.Match]:
+    """The matches of _COUNT in ``text``, as finditer gives them: the pattern is tried only
+    at a digit (where every match starts), not at each character of the text."""
+    end = 0
+    for digit in _DIGIT.finditer(text):
+        if digit.start() >= end:
+            m = _COUNT.match(text, digit.start())
+            if m is not None:
+                end = m.end()
+                yield m
 # a number that is a value, not a count: "mana value 2", "power 3", "with 4 or more"
 _VALUE_BEFORE = re.compile(r"(?:mana value|power|toughness|value|loyalty|defense|level|total|life|score|number|"
                            r"equal to|is|was|are|be|deals?|lose|loses|gain|gains|pay|pays)\s+$", re.I)
@@ -99,9 +111,9 @@ class NumberAsDigits(Check):
         words = _words()
         for i, face in enumerate(card.faces):
             text = face.oracle_text
-            if not text or _DIGIT.search(text) is None:
+            if not text:
                 continue
-            for m in _COUNT.finditer(text):
+            for m in _counts(text):
                 s, e = m.span("n")
                 if _VALUE_BEFORE.search(text, max(0, s - 20), s) or _VALUE_AFTER.match(text, e) \
                         or _action_before().search(text, max(0, s - 30), s):

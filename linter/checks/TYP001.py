@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Iterable, Iterator
 
-from linter.checks._chars import char_data, closest, type_lines
+from linter.checks._chars import CharData, TypeLine, Word, closest, judged_type_lines
 from linter.checks.base import Check, Hit
 from linter.diagnostics import Edit, Fix
 from linter.model import Card
@@ -56,19 +56,24 @@ class UnknownTypeWord(Check):
     needs_parse = False
 
     def check_card(self, card: Card) -> Iterable[Hit]:
-        data = char_data()
-        known = None  # made at the first unknown word: most type lines have none
-        for i, face, tl in type_lines(card):
-            for w in tl.unknown_head(data):
-                if known is None:
-                    known = data.supertypes | data.card_types
-                guess = closest(w.text, known)
-                hint = f": did you mean {guess!r}?" if guess else ""
-                if not guess and not tl.separator:
-                    hint = " (subtypes go after a dash)"
-                fix = None
-                if guess:
-                    fix = Fix(f"Replace with {guess!r}", [Edit(w.start, w.end, guess)],
-                              safe=guess.lower() == w.text.lower(), face=i, field="type_line")
-                yield self.hit(face=i, field="type_line", start=w.start, end=w.end, fix=fix,
-                               word=w.text, hint=hint)
+        for i, (w, guess, hint) in judged_type_lines(card, _unknown):
+            fix = None
+            if guess:
+                fix = Fix(f"Replace with {guess!r}", [Edit(w.start, w.end, guess)],
+                          safe=guess.lower() == w.text.lower(), face=i, field="type_line")
+            yield self.hit(face=i, field="type_line", start=w.start, end=w.end, fix=fix,
+                           word=w.text, hint=hint)
+
+
+def _unknown(tl: TypeLine, data: CharData) -> Iterator[tuple[Word, str | None, str]]:
+    """(word, the supertype or card type it may mean, the message's hint) of each word
+    before the dash of a type line that is neither a supertype nor a card type."""
+    known = None  # made at the first unknown word: most type lines have none
+    for w in tl.unknown_head(data):
+        if known is None:
+            known = data.supertypes | data.card_types
+        guess = closest(w.text, known)
+        hint = f": did you mean {guess!r}?" if guess else ""
+        if not guess and not tl.separator:
+            hint = " (subtypes go after a dash)"
+        yield w, guess, hint

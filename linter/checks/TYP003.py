@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Iterable, Iterator
 
-from linter.checks._chars import char_data, subtype_families, type_lines
+from linter.checks._chars import CharData, TypeLine, Word, judged_type_lines, subtype_families
 from linter.checks.base import Check, Hit
 from linter.model import Card
 
@@ -61,16 +61,19 @@ class SubtypeOfOtherType(Check):
     needs_parse = False
 
     def check_card(self, card: Card) -> Iterable[Hit]:
-        data = char_data()
-        for i, face, tl in type_lines(card):
-            if tl.unknown_head(data):
-                continue
-            kinds = tl.card_types(data)
-            if not kinds:
-                continue
-            for w in tl.subtypes:
-                families = subtype_families(w.key, data)
-                if not families or families & kinds:
-                    continue
-                yield self.hit(face=i, field="type_line", start=w.start, end=w.end,
-                               word=w.text, family=_family_names(families))
+        for i, (w, family) in judged_type_lines(card, _misplaced):
+            yield self.hit(face=i, field="type_line", start=w.start, end=w.end, word=w.text, family=family)
+
+
+def _misplaced(tl: TypeLine, data: CharData) -> Iterator[tuple[Word, str]]:
+    """(subtype, the card types it belongs to) of each subtype of a type line that belongs
+    to none of the line's card types (a line with an unknown word before the dash is TYP001's)."""
+    if tl.unknown_head(data):
+        return
+    kinds = tl.card_types(data)
+    if not kinds:
+        return
+    for w in tl.subtypes:
+        families = subtype_families(w.key, data)
+        if families and not families & kinds:
+            yield w, _family_names(families)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from linter.checks._chars import char_data, type_lines
+from linter.checks._chars import CharData, TypeLine, Word, judged_type_lines
 from linter.checks.base import Check, Hit
 from linter.diagnostics import Edit, Fix
 from linter.model import Card
@@ -55,19 +55,24 @@ class TypeWordOrder(Check):
     needs_parse = False
 
     def check_card(self, card: Card) -> Iterable[Hit]:
-        data = char_data()
-        for i, face, tl in type_lines(card):
-            head = tl.head
-            if len(head) < 2 or any(w.text not in data.rank for w in head):
-                continue
-            ranks = [data.rank[w.text] for w in head]
-            late = next((k for k in range(1, len(head)) if ranks[k] < max(ranks[:k])), None)
-            if late is None:
-                continue
-            good_words = [w.text for w in sorted(head, key=lambda w: data.rank[w.text])]
-            good = " ".join(good_words)
-            other = next(w.text for w in head[:late] if data.rank[w.text] > ranks[late])
+        for i, (head, late, other, good) in judged_type_lines(card, _out_of_order):
             start, end = head[0].start, head[-1].end
             fix = Fix(f"Reorder to {good!r}", [Edit(start, end, good)], face=i, field="type_line")
             yield self.hit(face=i, field="type_line", start=head[late].start, end=head[late].end,
                            fix=fix, word=head[late].text, other=other, good=good)
+
+
+def _out_of_order(tl: TypeLine, data: CharData) -> list[tuple[list[Word], int, str, str]]:
+    """(the words before the dash, the first one out of order, a word it belongs before,
+    the words in order) for a type line whose words before the dash are out of order."""
+    head = tl.head
+    if len(head) < 2 or any(w.text not in data.rank for w in head):
+        return []
+    ranks = [data.rank[w.text] for w in head]
+    late = next((k for k in range(1, len(head)) if ranks[k] < max(ranks[:k])), None)
+    if late is None:
+        return []
+    good_words = [w.text for w in sorted(head, key=lambda w: data.rank[w.text])]
+    good = " ".join(good_words)
+    other = next(w.text for w in head[:late] if data.rank[w.text] > ranks[late])
+    return [(head, late, other, good)]

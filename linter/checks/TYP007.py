@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from linter.checks._chars import char_data, type_lines
+from linter.checks._chars import CharData, TypeLine, Word, judged_type_lines
 from linter.checks.base import Check, Hit
 from linter.diagnostics import Edit, Fix
 from linter.model import Card
@@ -54,13 +54,15 @@ class RetiredTypeName(Check):
     needs_parse = False
 
     def check_card(self, card: Card) -> Iterable[Hit]:
-        data = char_data()
-        for i, face, tl in type_lines(card):
-            found = [(w, data.retired_types[w.text], True, ("308.1",))
-                     for w in tl.head if w.text in data.retired_types]
-            found += [(w, data.retired_subtypes[w.key], False, ("205.3m",))
-                      for w in tl.subtypes if w.key in data.retired_subtypes]
-            for w, new, safe, rules in found:
-                fix = Fix(f"Rename to {new!r}", [Edit(w.start, w.end, new)], safe=safe, face=i, field="type_line")
-                yield self.hit(face=i, field="type_line", start=w.start, end=w.end, fix=fix,
-                               rules=rules, word=w.text, new=new)
+        for i, (w, new, safe, rules) in judged_type_lines(card, _retired):
+            fix = Fix(f"Rename to {new!r}", [Edit(w.start, w.end, new)], safe=safe, face=i, field="type_line")
+            yield self.hit(face=i, field="type_line", start=w.start, end=w.end, fix=fix,
+                           rules=rules, word=w.text, new=new)
+
+
+def _retired(tl: TypeLine, data: CharData) -> list[tuple[Word, str, bool, tuple[str, ...]]]:
+    """(word, its new name, whether renaming it is safe, the rules) of each retired name of a type line."""
+    found = [(w, data.retired_types[w.text], True, ("308.1",)) for w in tl.head if w.text in data.retired_types]
+    found += [(w, data.retired_subtypes[w.key], False, ("205.3m",))
+              for w in tl.subtypes if w.key in data.retired_subtypes]
+    return found

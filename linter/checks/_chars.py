@@ -7,13 +7,15 @@ import difflib
 import functools
 import re
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import Callable, Iterable, Iterator, TypeVar
 
 from linter.catalogue import CatalogueError, load
 from linter.checks.api import face_view, plain_text
 from linter.diagnostics import Edit, Fix
 from linter.model import COLORS, Card, Face, cost_symbols
 from linter.tables import extension_version, types
+
+T = TypeVar("T")
 
 # -- the data ---------------------------------------------------------------------------
 
@@ -304,16 +306,25 @@ def effective_types(face: Face) -> set[str] | None:
     """The card types of a face (retired and nontraditional names mapped), or None when
     the face has no type line, is no game card (art card, emblem, counter), or holds a
     word that is neither a supertype nor a card type (another check reports that)."""
-    lines = face_type_lines(face)
+    if not face.type_line:
+        return None
+    found = _effective_types(face.type_line, extension_version())
+    return None if found is None else set(found)
+
+
+@functools.lru_cache(maxsize=8192)
+def _effective_types(type_line: str, version: int) -> frozenset[str] | None:
+    """:func:`effective_types`, worked out once per type line (type lines repeat from card to card)."""
+    lines = _split_type_line(type_line, version)
     if not lines:
         return None
-    data = char_data()
+    data = _char_data_for(version)
     out: set[str] = set()
     for tl in lines:
         if tl.is_marker(data) or tl.unknown_head(data):
             return None
         out |= tl.card_types(data)
-    return out
+    return frozenset(out)
 
 
 def face_subtypes(face: Face) -> set[str]:
@@ -469,6 +480,24 @@ def type_lines(card: Card, *, skip_markers: bool = True):
         lines = _game_type_lines(face.type_line, version) if skip_markers else _split_type_line(face.type_line, version)
         for tl in lines:
             yield i, face, tl
+
+
+def judged_type_lines(card: Card, judge: Callable[[TypeLine, CharData], Iterable[T]]) -> Iterator[tuple[int, T]]:
+    """(face index, finding) of each finding ``judge`` makes of a game card's type line of
+    the card (as :func:`type_lines` gives them). ``judge(type_line, data)`` must read
+    nothing but the split type line and the type tables: what it finds is then worked out
+    once per type line and tables, not once per card (type lines repeat from card to card)."""
+    version = extension_version()
+    for i, face in enumerate(card.faces):
+        if face.type_line:
+            for finding in _judged(judge, face.type_line, version):
+                yield i, finding
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def _judged(judge: Callable, type_line: str, version: int) -> tuple:
+    data = _char_data_for(version)
+    return tuple(finding for tl in _game_type_lines(type_line, version) for finding in judge(tl, data))
 
 
 def nontraditional_type_words(card: Card):

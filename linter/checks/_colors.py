@@ -39,7 +39,8 @@ def defined_colors(card: Card, face: Face) -> set[str] | None:
         if what == "colorless":
             return set()
         return {_NAME_TO_LETTER[w] for w in re.findall(_COLOR_WORD, what)}
-    if _DEVOID.search(plain) or _NO_COLOR.search(plain):
+    # the words each pattern needs, a quick test before it: most faces have neither
+    if ("Devoid" in plain and _DEVOID.search(plain)) or ("color" in plain.lower() and _NO_COLOR.search(plain)):
         return set()
     return None
 

@@ -74,15 +74,13 @@ def cap(word: str, at_start: bool) -> str:
     return word[:1].upper() + word[1:] if at_start and word else word
 
 
-_CLAUSE_END = re.compile(r"[.;:\n•—]")
+#: the characters that end a sentence or the clause before it (a label's dash, a cost's colon)
+_CLAUSE_ENDS = ".;:\n•—"
 
 
 def sentence_before(text: str, i: int) -> str:
     """The text of the sentence (or clause after a label or cost) before position ``i``."""
-    j = i
-    while j > 0 and not _CLAUSE_END.match(text[j - 1]):
-        j -= 1
-    return text[j:i]
+    return text[max(text.rfind(c, 0, i) for c in _CLAUSE_ENDS) + 1:i]
 
 
 def line_before(text: str, i: int) -> str:
