@@ -21,7 +21,7 @@ import traceback
 from dataclasses import dataclass, field
 from typing import Any
 
-from linter.checks.api import FaceCheck, FaceView, card_faces, face_facts
+from linter.checks.api import FaceCheck, FaceView, card_faces, wanted_facts
 from linter.checks.base import Check, Hit, all_checks, one_finding_per_defect, what_reads
 from linter.diagnostics import Diagnostic
 from linter.gcpause import gc_paused
@@ -94,8 +94,9 @@ class Plan:
         self.set_checks = [c for c in self.checks if c.scope == "set"]
         #: every fact an active check needs
         self.needed = frozenset(n for c in self.card_checks for n in c.needs)
+        #: reads those facts of a face, as bits (see :func:`~linter.checks.api.face_facts`)
+        self.wanted = wanted_facts(self.needed)
         self._by_kind: dict[tuple[bool, bool, bool], _Kind] = {}
-        self._by_facts: dict[tuple, Chosen] = {}
 
     @property
     def splits(self) -> bool:
@@ -126,13 +127,14 @@ class Plan:
         if not parsed:
             return [], [(c, None) for c in found.card if _asked(c, card)]
         views = list(card_faces(card))
-        needed = self.needed
-        key = (found.key, tuple(face_facts(card, face, needed) for face in card.faces), tuple(v.index for v in views))
-        chosen = self._by_facts.get(key)
+        bits = self.wanted.bits
+        facts = tuple([bits(card, face) for face in card.faces])
+        key = (facts, tuple([v.index for v in views]))
+        chosen = found.chosen.get(key)
         if chosen is None:
-            if len(self._by_facts) > 50_000:  # a bound on what a long run keeps
-                self._by_facts.clear()
-            chosen = self._by_facts[key] = found.choose(key[1], views)
+            if len(found.chosen) > 50_000:  # a bound on what a long run keeps
+                found.chosen.clear()
+            chosen = found.chosen[key] = found.choose(facts, views)
         if found.ask:
             chosen = [(c, at) for c, at in chosen if _asked(c, card)]
         return views, chosen
@@ -167,18 +169,25 @@ class _Kind:
         self.collecting = [c for c in sets if type(c).collect is not Check.collect]
         self.ask = any(_own_mind(c) for c in self.card)
         self.ask_sets = any(_own_mind(c) for c in sets)
-        # each card check with its needs (None: every card) and whether it is called face by face
-        self._gated = [(c, frozenset(c.needs) or None, type(c).check_card is FaceCheck.check_card) for c in self.card]
+        # each card check with its needs as bits of plan.wanted (None: every card) and
+        # whether it is called face by face
+        self._gated = [(c, plan.wanted.bits_of(c.needs) or None, type(c).check_card is FaceCheck.check_card)
+                       for c in self.card]
+        #: what :meth:`choose` chose, by the facts of the faces and the positions of the views
+        self.chosen: dict[tuple[tuple[int, ...], tuple[int, ...]], Chosen] = {}
 
-    def choose(self, facts: tuple[frozenset[str], ...], views: list[FaceView]) -> "Chosen":
-        """The checks a card with these facts (one set per face) is given: each with None
-        (call ``check_card``), :data:`ALL` (``check_face`` on every view) or the positions
-        in ``views`` of the faces whose facts meet its needs."""
-        whole = frozenset().union(*facts)
+    def choose(self, facts: tuple[int, ...], views: list[FaceView]) -> "Chosen":
+        """The checks a card with these facts (the bits of each face's, see
+        :meth:`~linter.checks.api._Wanted.bits`) is given: each with None (call
+        ``check_card``), :data:`ALL` (``check_face`` on every view) or the positions in
+        ``views`` of the faces whose facts meet its needs."""
+        whole = 0
+        for bits in facts:
+            whole |= bits
         mine = [facts[v.index] for v in views]
         out: Chosen = []
         for check, needs, by_face in self._gated:
-            if needs is not None and needs.isdisjoint(whole):
+            if needs is not None and not needs & whole:
                 continue  # no face has what it needs
             if not by_face:
                 out.append((check, None))
@@ -186,7 +195,7 @@ class _Kind:
                 if views:
                     out.append((check, ALL))
             else:
-                at = tuple(k for k, f in enumerate(mine) if not needs.isdisjoint(f))
+                at = tuple(k for k, bits in enumerate(mine) if needs & bits)
                 if len(at) == len(views):
                     out.append((check, ALL))
                 elif at:

@@ -431,27 +431,94 @@ def card_faces(card: Card) -> Iterator[FaceView]:
 
 class _Wanted:
     """The facts a run looks for (every active check's needs), sorted by kind for
-    :func:`face_facts`: each value the face is read for, with the fact it makes."""
+    :func:`face_facts`.  Each fact is one bit of an int (:meth:`bits`), so that a face's
+    facts are one number, cheap to combine, compare and hash; what a face's type line and
+    the card's layout say is read once per (type line, layout)."""
+
+    #: a bound on the type lines remembered (a long run meets some thousands)
+    TYPE_LINES = 50_000
 
     def __init__(self, wanted: frozenset[str]) -> None:
-        by_kind: dict[str, dict[str, str]] = {}
-        for fact in wanted:
+        #: the facts in the order of their bits
+        self.facts = tuple(sorted(wanted))
+        by_kind: dict[str, dict[str, int]] = {}
+        for k, fact in enumerate(self.facts):
             kind, _sep, value = fact.partition(":")
-            by_kind.setdefault(kind, {})[value] = fact
+            by_kind.setdefault(kind, {})[value] = 1 << k
         self.types = by_kind.get("type", {})
         self.layouts = by_kind.get("layout", {})
         self.fields = tuple(by_kind.get("field", {}).items())
         self.abilities = by_kind.get("ability", {})
         self.keywords = by_kind.get("keyword", {})
         marks = by_kind.get("mark", {})
-        self.adds_mana = marks.get("adds-mana")
+        self.adds_mana = marks.get("adds-mana", 0)
         self.marks = tuple((marks[m], m) for m in ("self-ref", "reminder", "quote") if m in marks)
         self.walks = bool(self.abilities or self.keywords or self.adds_mana)
         self.texts = tuple(by_kind.get("text", {}).items())
+        self.every_text = sum(bit for _piece, bit in self.texts)
+        self._by_type_line: dict[tuple[str | None, str | None], int] = {}
+
+    def bits_of(self, facts: Iterable[str]) -> int:
+        """The bits of those of ``facts`` the run looks for."""
+        return sum(1 << k for k, fact in enumerate(self.facts) if fact in facts)
+
+    def decode(self, bits: int) -> frozenset[str]:
+        """The facts whose bits are set in ``bits``."""
+        return frozenset(fact for k, fact in enumerate(self.facts) if bits >> k & 1)
+
+    def bits(self, card: Card, face: Face) -> int:
+        """The facts that hold of one face of ``card``, as bits (see :func:`face_facts`)."""
+        key = (face.type_line, card.layout)
+        bits = self._by_type_line.get(key)
+        if bits is None:
+            bits = self._characteristics(card, face)
+            if len(self._by_type_line) >= self.TYPE_LINES:
+                self._by_type_line.clear()
+            self._by_type_line[key] = bits
+        for name, bit in self.fields:
+            if getattr(face, name):
+                bits |= bit
+        parsed = face.parsed
+        if parsed is not None:
+            if self.walks:
+                abilities = list(parsed.abilities)
+                while abilities:  # granted abilities too
+                    a = abilities.pop()
+                    bits |= self.abilities.get(a.kind, 0)
+                    if a.keyword:
+                        bits |= self.keywords.get(a.keyword.lower(), 0)
+                    if a.adds_mana:
+                        bits |= self.adds_mana
+                    if a.granted:
+                        abilities += a.granted
+            for bit, mark in self.marks:
+                if (parsed.self_refs if mark == "self-ref" else parsed.reminders if mark == "reminder"
+                        else parsed.quoted or parsed.quotes):
+                    bits |= bit
+        text = face.oracle_text
+        if text and self.texts:
+            if text.isascii():
+                low = text.lower()
+                bits |= sum([bit for piece, bit in self.texts if piece in low])
+            else:
+                bits |= self.every_text
+        return bits
+
+    def _characteristics(self, card: Card, face: Face) -> int:
+        """The facts of the face's type line and the card's layout."""
+        bits = 0
+        if self.types:
+            get = self.types.get
+            for t in (*face.supertypes, *face.card_types, *face.subtypes):
+                bits |= get(t, 0)
+        if self.layouts and card.layout:
+            bits |= self.layouts.get(card.layout.lower(), 0)
+        return bits
 
 
 @functools.lru_cache(maxsize=16)
-def _wanted(wanted: frozenset[str]) -> _Wanted:
+def wanted_facts(wanted: frozenset[str]) -> _Wanted:
+    """The facts ``wanted``, sorted for reading faces (made once per set of facts)."""
     return _Wanted(wanted)
 
 
@@ -461,51 +528,10 @@ def face_facts(card: Card, face: Face, wanted: frozenset[str]) -> frozenset[str]
     means).  They are read from the face's type line and fields, the card's layout, and
     the parse (the kinds of the abilities, granted ones too, their keywords, the marks):
     a face not parsed has no fact of the parse; a rules text beyond ASCII has every
-    "text:" fact, as case-blind patterns read more than its lower case shows."""
-    w = _wanted(wanted)
-    out = []
-    if w.types:
-        get = w.types.get
-        for t in (*face.supertypes, *face.card_types, *face.subtypes):
-            fact = get(t)
-            if fact is not None:
-                out.append(fact)
-    if w.layouts and card.layout:
-        fact = w.layouts.get(card.layout.lower())
-        if fact is not None:
-            out.append(fact)
-    for name, fact in w.fields:
-        if getattr(face, name):
-            out.append(fact)
-    parsed = face.parsed
-    if parsed is not None:
-        if w.walks:
-            abilities = list(parsed.abilities)
-            while abilities:  # granted abilities too
-                a = abilities.pop()
-                fact = w.abilities.get(a.kind)
-                if fact is not None:
-                    out.append(fact)
-                if a.keyword:
-                    fact = w.keywords.get(a.keyword.lower())
-                    if fact is not None:
-                        out.append(fact)
-                if a.adds_mana and w.adds_mana:
-                    out.append(w.adds_mana)
-                if a.granted:
-                    abilities += a.granted
-        for fact, mark in w.marks:
-            if (parsed.self_refs if mark == "self-ref" else parsed.reminders if mark == "reminder"
-                    else parsed.quoted or parsed.quotes):
-                out.append(fact)
-    text = face.oracle_text
-    if text and w.texts:
-        if text.isascii():
-            low = text.lower()
-            out += [fact for piece, fact in w.texts if piece in low]
-        else:
-            out += [fact for _piece, fact in w.texts]
-    return frozenset(out)
+    "text:" fact, as case-blind patterns read more than its lower case shows.  A run
+    reads them as bits (``wanted_facts(wanted).bits(card, face)``)."""
+    w = wanted_facts(wanted)
+    return w.decode(w.bits(card, face))
 
 
 @functools.lru_cache(maxsize=1)
