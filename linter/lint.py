@@ -21,7 +21,7 @@ import traceback
 from dataclasses import dataclass, field
 from typing import Any
 
-from linter.checks.api import FaceCheck, FaceView, card_faces, wanted_facts
+from linter.checks.api import FaceCheck, FaceReader, FaceView, card_faces
 from linter.checks.base import Check, Hit, all_checks, one_finding_per_defect, what_reads
 from linter.diagnostics import Diagnostic
 from linter.gcpause import gc_paused
@@ -82,8 +82,8 @@ class Plan:
     of every card.  Of those, a card check that declares what it needs
     (``Check.needs``) is called only on a card, and a face check only on the
     faces, that have one of its facts (:func:`~linter.checks.api.face_facts`,
-    worked out once per face); which checks run is worked out once per set of
-    such facts.
+    read once per face, as the checks whose needs the face meets); which checks
+    run where is worked out once per combination of those.
     """
 
     def __init__(self, selection: Selection, checks: list[Check] | None = None) -> None:
@@ -92,10 +92,14 @@ class Plan:
         self.needs_parse = any(needs_parse(c) for c in self.checks)
         self.card_checks = [c for c in self.checks if c.scope == "card"]
         self.set_checks = [c for c in self.checks if c.scope == "set"]
-        #: every fact an active check needs
-        self.needed = frozenset(n for c in self.card_checks for n in c.needs)
-        #: reads those facts of a face, as bits (see :func:`~linter.checks.api.face_facts`)
-        self.wanted = wanted_facts(self.needed)
+        # met(card, face) reads which card checks' needs a face meets, as one int: the bit
+        # of the k-th card check is 1 << k, and each fact gives the bits of those needing it
+        self._bit_of = {id(c): 1 << k for k, c in enumerate(self.card_checks)}
+        given: dict[str, int] = {}
+        for check in self.card_checks:
+            for need in check.needs:
+                given[need] = given.get(need, 0) | self._bit_of[id(check)]
+        self.met = FaceReader(given).bits
         self._by_kind: dict[tuple[bool, bool, bool], _Kind] = {}
 
     @property
@@ -127,14 +131,14 @@ class Plan:
         if not parsed:
             return [], [(c, None) for c in found.card if _asked(c, card)]
         views = list(card_faces(card))
-        bits = self.wanted.bits
-        facts = tuple([bits(card, face) for face in card.faces])
-        key = (facts, tuple([v.index for v in views]))
+        met = self.met
+        needs_met = tuple([met(card, face) for face in card.faces])
+        key = (needs_met, tuple([v.index for v in views]))
         chosen = found.chosen.get(key)
         if chosen is None:
             if len(found.chosen) > 50_000:  # a bound on what a long run keeps
                 found.chosen.clear()
-            chosen = found.chosen[key] = found.choose(facts, views)
+            chosen = found.chosen[key] = found.choose(needs_met, views)
         if found.ask:
             chosen = [(c, at) for c, at in chosen if _asked(c, card)]
         return views, chosen
@@ -169,33 +173,34 @@ class _Kind:
         self.collecting = [c for c in sets if type(c).collect is not Check.collect]
         self.ask = any(_own_mind(c) for c in self.card)
         self.ask_sets = any(_own_mind(c) for c in sets)
-        # each card check with its needs as bits of plan.wanted (None: every card) and
-        # whether it is called face by face
-        self._gated = [(c, plan.wanted.bits_of(c.needs) or None, type(c).check_card is FaceCheck.check_card)
+        # each card check with its bit in Plan.met (None: it needs nothing, it reads every
+        # card) and whether it is called face by face
+        self._gated = [(c, plan._bit_of[id(c)] if c.needs else None, type(c).check_card is FaceCheck.check_card)
                        for c in self.card]
-        #: what :meth:`choose` chose, by the facts of the faces and the positions of the views
+        #: what :meth:`choose` chose, by what :meth:`Plan.met` read of the faces and the
+        #: positions of the views
         self.chosen: dict[tuple[tuple[int, ...], tuple[int, ...]], Chosen] = {}
 
-    def choose(self, facts: tuple[int, ...], views: list[FaceView]) -> "Chosen":
-        """The checks a card with these facts (the bits of each face's, see
-        :meth:`~linter.checks.api._Wanted.bits`) is given: each with None (call
+    def choose(self, needs_met: tuple[int, ...], views: list[FaceView]) -> "Chosen":
+        """The checks a card is given, whose faces meet the needs of the checks whose bits
+        ``needs_met`` holds (one int a face, see ``Plan.met``): each with None (call
         ``check_card``), :data:`ALL` (``check_face`` on every view) or the positions in
-        ``views`` of the faces whose facts meet its needs."""
+        ``views`` of the faces that meet its needs."""
         whole = 0
-        for bits in facts:
+        for bits in needs_met:
             whole |= bits
-        mine = [facts[v.index] for v in views]
+        mine = [needs_met[v.index] for v in views]
         out: Chosen = []
-        for check, needs, by_face in self._gated:
-            if needs is not None and not needs & whole:
+        for check, bit, by_face in self._gated:
+            if bit is not None and not bit & whole:
                 continue  # no face has what it needs
             if not by_face:
                 out.append((check, None))
-            elif needs is None or len(facts) == 1:  # one face: it has what the card has
+            elif bit is None or len(needs_met) == 1:  # one face: it has what the card has
                 if views:
                     out.append((check, ALL))
             else:
-                at = tuple(k for k, bits in enumerate(mine) if needs & bits)
+                at = tuple(k for k, bits in enumerate(mine) if bit & bits)
                 if len(at) == len(views):
                     out.append((check, ALL))
                 elif at:

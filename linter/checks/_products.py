@@ -9,6 +9,7 @@ the field values and the patterns.
 from __future__ import annotations
 
 import functools
+import operator
 import re
 from dataclasses import dataclass
 
@@ -42,9 +43,12 @@ class _Pattern:
     def search(self, text: str, low: str | None) -> bool:
         """Whether the pattern matches ``text`` (``low``: its lower case where it is ASCII; a
         case-blind pattern reads more in a text beyond ASCII than its lower case shows)."""
-        if self.leads:
-            seen = low if self.any_case else text
-            if seen is not None and not any(lead in seen for lead in self.leads):
+        seen = low if self.any_case else text
+        if self.leads and seen is not None:
+            for lead in self.leads:
+                if lead in seen:
+                    break
+            else:
                 return False
         return self.rx.search(text) is not None
 
@@ -145,6 +149,8 @@ def _data() -> tuple[dict[str, frozenset], tuple[_Pattern, ...], tuple[_Pattern,
 
 #: the card's fields that say what product it comes from, promo_types apart
 _FIELD_ATTRS = ("set_type", "border_color", "security_stamp", "digital")
+#: every product field of a card, promo_types too, in one tuple
+_product_fields = operator.attrgetter(*_FIELD_ATTRS, "promo_types")
 
 
 def non_tournament(card: Card) -> Product | None:
@@ -156,7 +162,8 @@ def non_tournament(card: Card) -> Product | None:
     parsed): Alchemy's keyword actions, an Un-set's symbols, keywords and type
     words printed only outside the pool.
     """
-    if card.promo_types is not None or any(getattr(card, attr) is not None for attr in _FIELD_ATTRS):
+    given = _product_fields(card)
+    if given.count(None) < len(given):
         return _from_fields(card)
     return _from_text(card) if _judged_by_text(card) else None
 

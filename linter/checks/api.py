@@ -45,7 +45,7 @@ if TYPE_CHECKING:  # pragma: no cover
 Span = tuple[int, int]
 
 __all__ = [
-    "AbilityView", "CardContext", "FaceCheck", "FaceView", "SelfRef", "SortedSpans", "Span", "card_faces", "face_facts",
+    "AbilityView", "CardContext", "FaceCheck", "FaceReader", "FaceView", "SelfRef", "SortedSpans", "Span", "card_faces", "face_facts",
     "face_view",
     "inside", "mask", "plain_text", "reminder_spans", "self_words", "setting_names",
 ]
@@ -429,22 +429,21 @@ def card_faces(card: Card) -> Iterator[FaceView]:
             yield view
 
 
-class _Wanted:
-    """The facts a run looks for (every active check's needs), sorted by kind for
-    :func:`face_facts`.  Each fact is one bit of an int (:meth:`bits`), so that a face's
-    facts are one number, cheap to combine, compare and hash; what a face's type line and
-    the card's layout say is read once per (type line, layout)."""
+class FaceReader:
+    """Reads which of the facts a run looks for hold of a face (see :func:`face_facts`), as
+    one int: each fact is given bits (a run: the checks that need it, one bit a check;
+    :func:`face_facts`: one bit a fact), and a face's int holds the bits of every fact
+    that holds of it, cheap to combine, compare and hash.  What a face's type line and the
+    card's layout say is read once per (type line, layout)."""
 
     #: a bound on the type lines remembered (a long run meets some thousands)
     TYPE_LINES = 50_000
 
-    def __init__(self, wanted: frozenset[str]) -> None:
-        #: the facts in the order of their bits
-        self.facts = tuple(sorted(wanted))
+    def __init__(self, bits: dict[str, int]) -> None:
         by_kind: dict[str, dict[str, int]] = {}
-        for k, fact in enumerate(self.facts):
+        for fact, given in bits.items():
             kind, _sep, value = fact.partition(":")
-            by_kind.setdefault(kind, {})[value] = 1 << k
+            by_kind.setdefault(kind, {})[value] = given
         self.types = by_kind.get("type", {})
         self.layouts = by_kind.get("layout", {})
         self.fields = tuple(by_kind.get("field", {}).items())
@@ -455,19 +454,13 @@ class _Wanted:
         self.marks = tuple((marks[m], m) for m in ("self-ref", "reminder", "quote") if m in marks)
         self.walks = bool(self.abilities or self.keywords or self.adds_mana)
         self.texts = tuple(by_kind.get("text", {}).items())
-        self.every_text = sum(bit for _piece, bit in self.texts)
+        self.every_text = 0
+        for _piece, given in self.texts:
+            self.every_text |= given
         self._by_type_line: dict[tuple[str | None, str | None], int] = {}
 
-    def bits_of(self, facts: Iterable[str]) -> int:
-        """The bits of those of ``facts`` the run looks for."""
-        return sum(1 << k for k, fact in enumerate(self.facts) if fact in facts)
-
-    def decode(self, bits: int) -> frozenset[str]:
-        """The facts whose bits are set in ``bits``."""
-        return frozenset(fact for k, fact in enumerate(self.facts) if bits >> k & 1)
-
     def bits(self, card: Card, face: Face) -> int:
-        """The facts that hold of one face of ``card``, as bits (see :func:`face_facts`)."""
+        """The bits of the facts that hold of one face of ``card``."""
         key = (face.type_line, card.layout)
         bits = self._by_type_line.get(key)
         if bits is None:
@@ -499,7 +492,9 @@ class _Wanted:
         if text and self.texts:
             if text.isascii():
                 low = text.lower()
-                bits |= sum([bit for piece, bit in self.texts if piece in low])
+                for piece, bit in self.texts:
+                    if piece in low:
+                        bits |= bit
             else:
                 bits |= self.every_text
         return bits
@@ -517,9 +512,10 @@ class _Wanted:
 
 
 @functools.lru_cache(maxsize=16)
-def wanted_facts(wanted: frozenset[str]) -> _Wanted:
-    """The facts ``wanted``, sorted for reading faces (made once per set of facts)."""
-    return _Wanted(wanted)
+def _fact_reader(wanted: frozenset[str]) -> tuple[tuple[str, ...], FaceReader]:
+    """The facts ``wanted`` in order, and the reader giving each its bit (made once)."""
+    facts = tuple(sorted(wanted))
+    return facts, FaceReader({fact: 1 << k for k, fact in enumerate(facts)})
 
 
 def face_facts(card: Card, face: Face, wanted: frozenset[str]) -> frozenset[str]:
@@ -529,9 +525,10 @@ def face_facts(card: Card, face: Face, wanted: frozenset[str]) -> frozenset[str]
     the parse (the kinds of the abilities, granted ones too, their keywords, the marks):
     a face not parsed has no fact of the parse; a rules text beyond ASCII has every
     "text:" fact, as case-blind patterns read more than its lower case shows.  A run
-    reads them as bits (``wanted_facts(wanted).bits(card, face)``)."""
-    w = wanted_facts(wanted)
-    return w.decode(w.bits(card, face))
+    reads them with a :class:`FaceReader` of its own."""
+    facts, reader = _fact_reader(wanted)
+    bits = reader.bits(card, face)
+    return frozenset(fact for k, fact in enumerate(facts) if bits >> k & 1)
 
 
 @functools.lru_cache(maxsize=1)
