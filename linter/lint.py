@@ -92,13 +92,13 @@ class Plan:
         self.needs_parse = any(needs_parse(c) for c in self.checks)
         self.card_checks = [c for c in self.checks if c.scope == "card"]
         self.set_checks = [c for c in self.checks if c.scope == "set"]
-        # met(card, face) reads which card checks' needs a face meets, as one int: the bit
-        # of the k-th card check is 1 << k, and each fact gives the bits of those needing it
         self._bit_of = {id(c): 1 << k for k, c in enumerate(self.card_checks)}
         given: dict[str, int] = {}
         for check in self.card_checks:
             for need in check.needs:
                 given[need] = given.get(need, 0) | self._bit_of[id(check)]
+        #: met(card, face): the card checks whose needs a face meets, as one int (the k-th
+        #: card check's bit is 1 << k; each fact the face has gives the bits of those needing it)
         self.met = FaceReader(given).bits
         self._by_kind: dict[tuple[bool, bool, bool], _Kind] = {}
 
