@@ -45,7 +45,7 @@ if TYPE_CHECKING:  # pragma: no cover
 Span = tuple[int, int]
 
 __all__ = [
-    "AbilityView", "CardContext", "FaceCheck", "FaceReader", "FaceView", "SelfRef", "SortedSpans", "Span", "card_faces", "face_facts",
+    "AbilityView", "CardContext", "FaceCheck", "FaceView", "SelfRef", "SortedSpans", "Span", "card_faces", "face_facts",
     "face_view",
     "inside", "mask", "plain_text", "reminder_spans", "self_words", "setting_names",
 ]
