@@ -21,7 +21,7 @@ import traceback
 from dataclasses import dataclass, field
 from typing import Any
 
-from linter.checks.api import FaceCheck, FaceView, card_faces, face_facts
+from linter.checks.api import FaceCheck, FaceReader, FaceView, card_faces
 from linter.checks.base import Check, Hit, all_checks, one_finding_per_defect, what_reads
 from linter.diagnostics import Diagnostic
 from linter.gcpause import gc_paused
@@ -82,8 +82,8 @@ class Plan:
     of every card.  Of those, a card check that declares what it needs
     (``Check.needs``) is called only on a card, and a face check only on the
     faces, that have one of its facts (:func:`~linter.checks.api.face_facts`,
-    worked out once per face); which checks run is worked out once per set of
-    such facts.
+    read once per face, as the checks whose needs the face meets); which checks
+    run where is worked out once per combination of those.
     """
 
     def __init__(self, selection: Selection, checks: list[Check] | None = None) -> None:
@@ -92,10 +92,15 @@ class Plan:
         self.needs_parse = any(needs_parse(c) for c in self.checks)
         self.card_checks = [c for c in self.checks if c.scope == "card"]
         self.set_checks = [c for c in self.checks if c.scope == "set"]
-        #: every fact an active check needs
-        self.needed = frozenset(n for c in self.card_checks for n in c.needs)
+        self._bit_of = {id(c): 1 << k for k, c in enumerate(self.card_checks)}
+        given: dict[str, int] = {}
+        for check in self.card_checks:
+            for need in check.needs:
+                given[need] = given.get(need, 0) | self._bit_of[id(check)]
+        #: met(card, face): the card checks whose needs a face meets, as one int (the k-th
+        #: card check's bit is 1 << k; each fact the face has gives the bits of those needing it)
+        self.met = FaceReader(given).bits
         self._by_kind: dict[tuple[bool, bool, bool], _Kind] = {}
-        self._by_facts: dict[tuple, Chosen] = {}
 
     @property
     def splits(self) -> bool:
@@ -126,13 +131,14 @@ class Plan:
         if not parsed:
             return [], [(c, None) for c in found.card if _asked(c, card)]
         views = list(card_faces(card))
-        needed = self.needed
-        key = (found.key, tuple(face_facts(card, face, needed) for face in card.faces), tuple(v.index for v in views))
-        chosen = self._by_facts.get(key)
+        met = self.met
+        needs_met = tuple([met(card, face) for face in card.faces])
+        key = (needs_met, tuple([v.index for v in views]))
+        chosen = found.chosen.get(key)
         if chosen is None:
-            if len(self._by_facts) > 50_000:  # a bound on what a long run keeps
-                self._by_facts.clear()
-            chosen = self._by_facts[key] = found.choose(key[1], views)
+            if len(found.chosen) > 50_000:  # a bound on what a long run keeps
+                found.chosen.clear()
+            chosen = found.chosen[key] = found.choose(needs_met, views)
         if found.ask:
             chosen = [(c, at) for c, at in chosen if _asked(c, card)]
         return views, chosen
@@ -167,26 +173,34 @@ class _Kind:
         self.collecting = [c for c in sets if type(c).collect is not Check.collect]
         self.ask = any(_own_mind(c) for c in self.card)
         self.ask_sets = any(_own_mind(c) for c in sets)
-        # each card check with its needs (None: every card) and whether it is called face by face
-        self._gated = [(c, frozenset(c.needs) or None, type(c).check_card is FaceCheck.check_card) for c in self.card]
+        # each card check with its bit in Plan.met (None: it needs nothing, it reads every
+        # card) and whether it is called face by face
+        self._gated = [(c, plan._bit_of[id(c)] if c.needs else None, type(c).check_card is FaceCheck.check_card)
+                       for c in self.card]
+        #: what :meth:`choose` chose, by what :meth:`Plan.met` read of the faces and the
+        #: positions of the views
+        self.chosen: dict[tuple[tuple[int, ...], tuple[int, ...]], Chosen] = {}
 
-    def choose(self, facts: tuple[frozenset[str], ...], views: list[FaceView]) -> "Chosen":
-        """The checks a card with these facts (one set per face) is given: each with None
-        (call ``check_card``), :data:`ALL` (``check_face`` on every view) or the positions
-        in ``views`` of the faces whose facts meet its needs."""
-        whole = frozenset().union(*facts)
-        mine = [facts[v.index] for v in views]
+    def choose(self, needs_met: tuple[int, ...], views: list[FaceView]) -> "Chosen":
+        """The checks a card is given, whose faces meet the needs of the checks whose bits
+        ``needs_met`` holds (one int a face, see ``Plan.met``): each with None (call
+        ``check_card``), :data:`ALL` (``check_face`` on every view) or the positions in
+        ``views`` of the faces that meet its needs."""
+        whole = 0
+        for bits in needs_met:
+            whole |= bits
+        mine = [needs_met[v.index] for v in views]
         out: Chosen = []
-        for check, needs, by_face in self._gated:
-            if needs is not None and needs.isdisjoint(whole):
+        for check, bit, by_face in self._gated:
+            if bit is not None and not bit & whole:
                 continue  # no face has what it needs
             if not by_face:
                 out.append((check, None))
-            elif needs is None or len(facts) == 1:  # one face: it has what the card has
+            elif bit is None or len(needs_met) == 1:  # one face: it has what the card has
                 if views:
                     out.append((check, ALL))
             else:
-                at = tuple(k for k, f in enumerate(mine) if not needs.isdisjoint(f))
+                at = tuple(k for k, bits in enumerate(mine) if bit & bits)
                 if len(at) == len(views):
                     out.append((check, ALL))
                 elif at:

@@ -429,30 +429,93 @@ def card_faces(card: Card) -> Iterator[FaceView]:
             yield view
 
 
-class _Wanted:
-    """The facts a run looks for (every active check's needs), sorted by kind for
-    :func:`face_facts`: each value the face is read for, with the fact it makes."""
+class FaceReader:
+    """Reads which of the facts a run looks for hold of a face (see :func:`face_facts`), as
+    one int: each fact is given bits (a run: the checks that need it, one bit a check;
+    :func:`face_facts`: one bit a fact), and a face's int holds the bits of every fact
+    that holds of it, cheap to combine, compare and hash.  What a face's type line and the
+    card's layout say is read once per (type line, layout)."""
 
-    def __init__(self, wanted: frozenset[str]) -> None:
-        by_kind: dict[str, dict[str, str]] = {}
-        for fact in wanted:
+    #: a bound on the type lines remembered (a long run meets some thousands)
+    TYPE_LINES = 50_000
+
+    def __init__(self, bits: dict[str, int]) -> None:
+        by_kind: dict[str, dict[str, int]] = {}
+        for fact, given in bits.items():
             kind, _sep, value = fact.partition(":")
-            by_kind.setdefault(kind, {})[value] = fact
+            by_kind.setdefault(kind, {})[value] = given
         self.types = by_kind.get("type", {})
         self.layouts = by_kind.get("layout", {})
         self.fields = tuple(by_kind.get("field", {}).items())
         self.abilities = by_kind.get("ability", {})
         self.keywords = by_kind.get("keyword", {})
         marks = by_kind.get("mark", {})
-        self.adds_mana = marks.get("adds-mana")
+        self.adds_mana = marks.get("adds-mana", 0)
         self.marks = tuple((marks[m], m) for m in ("self-ref", "reminder", "quote") if m in marks)
         self.walks = bool(self.abilities or self.keywords or self.adds_mana)
         self.texts = tuple(by_kind.get("text", {}).items())
+        self.every_text = 0
+        for _piece, given in self.texts:
+            self.every_text |= given
+        self._by_type_line: dict[tuple[str | None, str | None], int] = {}
+
+    def bits(self, card: Card, face: Face) -> int:
+        """The bits of the facts that hold of one face of ``card``."""
+        key = (face.type_line, card.layout)
+        bits = self._by_type_line.get(key)
+        if bits is None:
+            bits = self._characteristics(card, face)
+            if len(self._by_type_line) >= self.TYPE_LINES:
+                self._by_type_line.clear()
+            self._by_type_line[key] = bits
+        for name, bit in self.fields:
+            if getattr(face, name):
+                bits |= bit
+        parsed = face.parsed
+        if parsed is not None:
+            if self.walks:
+                abilities = list(parsed.abilities)
+                while abilities:  # granted abilities too
+                    a = abilities.pop()
+                    bits |= self.abilities.get(a.kind, 0)
+                    if a.keyword:
+                        bits |= self.keywords.get(a.keyword.lower(), 0)
+                    if a.adds_mana:
+                        bits |= self.adds_mana
+                    if a.granted:
+                        abilities += a.granted
+            for bit, mark in self.marks:
+                if (parsed.self_refs if mark == "self-ref" else parsed.reminders if mark == "reminder"
+                        else parsed.quoted or parsed.quotes):
+                    bits |= bit
+        text = face.oracle_text
+        if text and self.texts:
+            if text.isascii():
+                low = text.lower()
+                for piece, bit in self.texts:
+                    if piece in low:
+                        bits |= bit
+            else:
+                bits |= self.every_text
+        return bits
+
+    def _characteristics(self, card: Card, face: Face) -> int:
+        """The facts of the face's type line and the card's layout."""
+        bits = 0
+        if self.types:
+            get = self.types.get
+            for t in (*face.supertypes, *face.card_types, *face.subtypes):
+                bits |= get(t, 0)
+        if self.layouts and card.layout:
+            bits |= self.layouts.get(card.layout.lower(), 0)
+        return bits
 
 
 @functools.lru_cache(maxsize=16)
-def _wanted(wanted: frozenset[str]) -> _Wanted:
-    return _Wanted(wanted)
+def _fact_reader(wanted: frozenset[str]) -> tuple[tuple[str, ...], FaceReader]:
+    """The facts ``wanted`` in order, and the reader giving each its bit (made once)."""
+    facts = tuple(sorted(wanted))
+    return facts, FaceReader({fact: 1 << k for k, fact in enumerate(facts)})
 
 
 def face_facts(card: Card, face: Face, wanted: frozenset[str]) -> frozenset[str]:
@@ -461,51 +524,11 @@ def face_facts(card: Card, face: Face, wanted: frozenset[str]) -> frozenset[str]
     means).  They are read from the face's type line and fields, the card's layout, and
     the parse (the kinds of the abilities, granted ones too, their keywords, the marks):
     a face not parsed has no fact of the parse; a rules text beyond ASCII has every
-    "text:" fact, as case-blind patterns read more than its lower case shows."""
-    w = _wanted(wanted)
-    out = []
-    if w.types:
-        get = w.types.get
-        for t in (*face.supertypes, *face.card_types, *face.subtypes):
-            fact = get(t)
-            if fact is not None:
-                out.append(fact)
-    if w.layouts and card.layout:
-        fact = w.layouts.get(card.layout.lower())
-        if fact is not None:
-            out.append(fact)
-    for name, fact in w.fields:
-        if getattr(face, name):
-            out.append(fact)
-    parsed = face.parsed
-    if parsed is not None:
-        if w.walks:
-            abilities = list(parsed.abilities)
-            while abilities:  # granted abilities too
-                a = abilities.pop()
-                fact = w.abilities.get(a.kind)
-                if fact is not None:
-                    out.append(fact)
-                if a.keyword:
-                    fact = w.keywords.get(a.keyword.lower())
-                    if fact is not None:
-                        out.append(fact)
-                if a.adds_mana and w.adds_mana:
-                    out.append(w.adds_mana)
-                if a.granted:
-                    abilities += a.granted
-        for fact, mark in w.marks:
-            if (parsed.self_refs if mark == "self-ref" else parsed.reminders if mark == "reminder"
-                    else parsed.quoted or parsed.quotes):
-                out.append(fact)
-    text = face.oracle_text
-    if text and w.texts:
-        if text.isascii():
-            low = text.lower()
-            out += [fact for piece, fact in w.texts if piece in low]
-        else:
-            out += [fact for _piece, fact in w.texts]
-    return frozenset(out)
+    "text:" fact, as case-blind patterns read more than its lower case shows.  A run
+    reads them with a :class:`FaceReader` of its own."""
+    facts, reader = _fact_reader(wanted)
+    bits = reader.bits(card, face)
+    return frozenset(fact for k, fact in enumerate(facts) if bits >> k & 1)
 
 
 @functools.lru_cache(maxsize=1)

@@ -14,6 +14,7 @@ import weakref
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Iterable
 
+from linter import config
 from linter.diagnostics import CATEGORIES, SEVERITIES, Fix
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -155,7 +156,7 @@ class Check:
         """Whether the check reads ``card`` at all: an entry that is no card only gets the
         checks that say so (FMT004), and the templating checks leave cards outside the
         tournament card pool alone (see :meth:`non_tournament_note`)."""
-        no_card, templating = _what_reads(card)
+        no_card, templating = what_reads(card)
         if no_card and not self.reads_non_cards:
             return False
         return templating or self.category != "templating"
@@ -251,15 +252,8 @@ _READ: "weakref.WeakKeyDictionary[Card, tuple[bool, bool]]" = weakref.WeakKeyDic
 
 def what_reads(card: "Card") -> tuple[bool, bool]:
     """(the entry is no card, the templating checks read it): what :meth:`Check.applies_to`
-    asks of a card, worked out once per card."""
-    return _what_reads(card)
-
-
-def _what_reads(card: "Card") -> tuple[bool, bool]:
-    """(the entry is no card, the templating checks read it). A run asks this for every
-    card and check: what the card is is worked out once, once its text is parsed."""
-    from linter import config
-
+    asks of a card, worked out once per card, once its text is parsed (the text may say
+    the card is outside the tournament card pool)."""
     found = _READ.get(card)
     if found is None:
         from linter.checks._chars import not_a_card
