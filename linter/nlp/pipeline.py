@@ -45,7 +45,7 @@ from typing import Iterable
 
 import spacy
 from spacy.language import Language
-from spacy.attrs import IDX, LENGTH, LOWER
+from spacy.attrs import IDX, LENGTH, LOWER, ORTH
 from spacy.tokens import Doc
 
 from linter.model import Ability, Card, Face, ParsedText, Phrase
@@ -223,9 +223,9 @@ class RuleRefs:
 
     def __call__(self, doc: Doc) -> Doc:
         st = _state(doc)
-        _token_table(doc, st)
+        orths = _token_table(doc, st)
         starts, ends = st.tok_starts, st.tok_ends
-        matches = self.matcher(doc, st.text, st.tok_lowers)
+        matches = self.matcher(doc, st.text, st.tok_lowers, orths)
         if st.self_refs and matches:
             matches = _outside(matches, [(bisect_left(starts, a), bisect_right(ends, b)) for a, b in st.self_refs])
         st.matches = matches
@@ -258,13 +258,16 @@ def _outside(matches: list, names: list[tuple[int, int]]) -> list:
     return out
 
 
-def _token_table(doc: Doc, st: OracleState) -> None:
-    """Each token's character start and end and the hash of its lower-case form (one array call)."""
+def _token_table(doc: Doc, st: OracleState) -> list[int] | None:
+    """Each token's character start and end and the hash of its lower-case form, in one
+    array call; the hashes of the tokens' text, which only the phrase matcher reads, are
+    returned (None where the table was made already)."""
     if st.tok_starts or not len(doc):
-        return
-    starts, lengths, st.tok_lowers = doc.to_array([IDX, LENGTH, LOWER]).T.tolist()
+        return None
+    starts, lengths, st.tok_lowers, orths = doc.to_array([IDX, LENGTH, LOWER, ORTH]).T.tolist()
     st.tok_starts = starts
     st.tok_ends = [s + n for s, n in zip(starts, lengths)]
+    return orths
 
 
 @functools.lru_cache(maxsize=1)

@@ -368,12 +368,13 @@ class RuleMatcher:
             phrases = sorted({f for name in entry["names"] for f in _subtype_forms(name, forms)})
             self.phrase_orth.add(pid, phrases)
 
-    def __call__(self, doc, text: str | None = None, lowers: list[int] | None = None
-                 ) -> list[tuple[int, int, PatternInfo]]:
+    def __call__(self, doc, text: str | None = None, lowers: list[int] | None = None,
+                 orths: list[int] | None = None) -> list[tuple[int, int, PatternInfo]]:
         """(start token, end token, pattern) of every match, overlaps resolved.
 
-        ``lowers`` (the hash of each token's lower-case form) spares the
-        tokens' being read again where the caller has them.
+        ``lowers`` and ``orths`` (the hash of each token's lower-case form and
+        of its text) spare the tokens' being read again where the caller has
+        them: reading a token makes a spaCy Token object.
         """
         by_key = self._by_key
         if by_key is None:
@@ -382,7 +383,9 @@ class RuleMatcher:
         raw = []
         if lowers is None:
             lowers = [t.lower for t in doc]
-        found = [self.phrase_orth([t.orth for t in doc]), self.phrase_lower(lowers), self.phrase_shape(doc)]
+        if orths is None:
+            orths = [t.orth for t in doc]
+        found = [self.phrase_orth(orths), self.phrase_lower(lowers), self.phrase_shape(doc)]
         if self.anchors:
             words = set(lowers)
             first, needs = self._anchor_keys(doc)
