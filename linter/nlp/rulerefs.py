@@ -233,7 +233,13 @@ class _Phrases:
 def _tokenized(nlp, phrases: list[str]) -> dict[str, list[str]]:
     """Each phrase's tokens as the pipeline's tokenizer splits it, kept in the cache
     directory for these phrases and this tokenizer (tokenizing thousands of phrases in a
-    fresh process is most of the cost of building the matcher)."""
+    fresh process is most of the cost of building the matcher).
+
+    The tokenizer is known by the content of its rules (``tokenizer.py`` and the text
+    helpers it reads), not by their files' times: two copies of the project with the
+    same rules (a checkout and an installed copy) share the kept tokens instead of
+    each writing over the other's."""
+    import hashlib
     import json
     from pathlib import Path
 
@@ -241,9 +247,12 @@ def _tokenized(nlp, phrases: list[str]) -> dict[str, list[str]]:
 
     from linter import catalogue
 
-    rules = Path(__file__).with_name("tokenizer.py")
+    here = Path(__file__).parent
+    digest = hashlib.sha256()
     try:
-        rules_stamp = rules.stat().st_mtime_ns, rules.stat().st_size
+        for name in ("tokenizer.py", "text.py"):
+            digest.update((here / name).read_bytes())
+        rules_stamp: str | None = digest.hexdigest()
     except OSError:
         rules_stamp = None
     unique = sorted(set(phrases))
