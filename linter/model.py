@@ -296,7 +296,7 @@ class Ability:
         """The cited phrases inside this ability, outside reminder text and the abilities it grants."""
         if self._phrases is None:
             if self._parsed is not None:
-                self._parsed.read_vocabulary()
+                self._parsed.read_phrases()
             if self._phrases is None:
                 self._phrases = []
         return self._phrases
@@ -364,6 +364,8 @@ class ParsedText:
     # the pipeline's marks the meaning is read from (tokens, phrase matches); None once read
     _marks: tuple | None = field(default=None, repr=False, compare=False)
     _vocabulary_pending: bool = field(default=False, repr=False, compare=False)
+    # the marks the phrases are made from where the vocabulary was read without them; None once made
+    _phrase_marks: tuple | None = field(default=None, repr=False, compare=False)
     # the check-author API's view of the face (linter.checks.api.FaceView), made once and
     # shared by every check of the run
     _view: Any = field(default=None, repr=False, compare=False)
@@ -390,7 +392,7 @@ class ParsedText:
     def phrases(self) -> list[Phrase]:
         """Every cited phrase of the text (reminder text included), made once on first use."""
         if self._phrases is None:
-            self.read_vocabulary()
+            self.read_phrases()
             if self._phrases is None:
                 self._phrases = []
         return self._phrases
@@ -400,13 +402,23 @@ class ParsedText:
         self._phrases = value
 
     def read_vocabulary(self) -> None:
-        """Find the face's cited phrases and the meaning's marks, where the parse left them for later."""
+        """Find the face's phrase matches, the marks its phrases and its meaning are read from,
+        where the parse left them for later."""
         if not self._vocabulary_pending:
             return
         self._vocabulary_pending = False
         from linter.nlp.pipeline import read_vocabulary
 
         read_vocabulary(self)
+
+    def read_phrases(self) -> None:
+        """Make the face's cited phrases (and its abilities'), where the parse left them for later."""
+        self.read_vocabulary()
+        marks, self._phrase_marks = self._phrase_marks, None
+        if marks is not None:
+            from linter.nlp.pipeline import make_phrases
+
+            make_phrases(self, marks)
 
     def read_meaning(self) -> None:
         """Fill every ability's meaning (once; later calls do nothing)."""

@@ -30,7 +30,9 @@ component runs on a face the first time something asks for its phrases
 runs it in the batch), and what each ability means (its clauses, trigger,
 references: :mod:`linter.nlp.meaning`) is read from that component's marks
 (tokens, phrase matches) the first time something asks for it, once for the
-whole face.  A run whose checks never ask pays nothing for either.
+whole face.  A run whose checks never ask pays nothing for either; one whose
+checks read only the meaning pays for the matches, not for the phrases made of
+them (they are made from the kept marks when something asks).
 """
 
 from __future__ import annotations
@@ -45,7 +47,7 @@ from typing import Iterable
 
 import spacy
 from spacy.language import Language
-from spacy.attrs import IDX, LENGTH, LOWER
+from spacy.attrs import IDX, LENGTH, LOWER, ORTH
 from spacy.tokens import Doc
 
 from linter.model import Ability, Card, Face, ParsedText, Phrase
@@ -223,23 +225,33 @@ class RuleRefs:
 
     def __call__(self, doc: Doc) -> Doc:
         st = _state(doc)
-        _token_table(doc, st)
+        self.match(doc, st)
+        st.phrases = _phrases(st.text, st.tok_starts, st.tok_ends, st.matches, st.self_refs)
+        return doc
+
+    def match(self, doc: Doc, st: OracleState) -> None:
+        """The Doc's token table and its phrase matches (``st.matches``): overlaps resolved,
+        the glossary terms and subtypes inside a self-reference left out."""
+        orths = _token_table(doc, st)
         starts, ends = st.tok_starts, st.tok_ends
-        matches = self.matcher(doc, st.text, st.tok_lowers)
+        matches = self.matcher(doc, st.text, st.tok_lowers, orths)
         if st.self_refs and matches:
             matches = _outside(matches, [(bisect_left(starts, a), bisect_right(ends, b)) for a, b in st.self_refs])
         st.matches = matches
-        text = st.text
-        phrases = [Phrase(info.label, text[starts[s]:ends[e - 1]], starts[s], ends[e - 1], info.rules, info.id, info.terms)
-                   for s, e, info in matches]
-        if st.self_refs:
-            rules = _self_rules()
-            for a, b in st.self_refs:
-                this = text.startswith(("this ", "This "), a)
-                phrases.append(Phrase("SELF", text[a:b], a, b, rules["this" if this else "name"], "self-" + ("this" if this else "name")))
-            phrases.sort(key=lambda p: p.start)
-        st.phrases = phrases
-        return doc
+
+
+def _phrases(text: str, starts, ends, matches, self_refs: list[tuple[int, int]]) -> list[Phrase]:
+    """The cited phrases of the matches (token offsets made character offsets) and of the
+    self-references, in text order."""
+    phrases = [Phrase(info.label, text[starts[s]:ends[e - 1]], starts[s], ends[e - 1], info.rules, info.id, info.terms)
+               for s, e, info in matches]
+    if self_refs:
+        rules = _self_rules()
+        for a, b in self_refs:
+            this = text.startswith(("this ", "This "), a)
+            phrases.append(Phrase("SELF", text[a:b], a, b, rules["this" if this else "name"], "self-" + ("this" if this else "name")))
+        phrases.sort(key=lambda p: p.start)
+    return phrases
 
 
 def _outside(matches: list, names: list[tuple[int, int]]) -> list:
@@ -258,13 +270,16 @@ def _outside(matches: list, names: list[tuple[int, int]]) -> list:
     return out
 
 
-def _token_table(doc: Doc, st: OracleState) -> None:
-    """Each token's character start and end and the hash of its lower-case form (one array call)."""
+def _token_table(doc: Doc, st: OracleState) -> list[int] | None:
+    """Each token's character start and end and the hash of its lower-case form, in one
+    array call; the hashes of the tokens' text, which only the phrase matcher reads, are
+    returned (None where the table was made already)."""
     if st.tok_starts or not len(doc):
-        return
-    starts, lengths, st.tok_lowers = doc.to_array([IDX, LENGTH, LOWER]).T.tolist()
+        return None
+    starts, lengths, st.tok_lowers, orths = doc.to_array([IDX, LENGTH, LOWER, ORTH]).T.tolist()
     st.tok_starts = starts
     st.tok_ends = [s + n for s, n in zip(starts, lengths)]
+    return orths
 
 
 @functools.lru_cache(maxsize=1)
@@ -339,7 +354,18 @@ def to_parsed(doc: Doc) -> ParsedText:
 def _keep_vocabulary(parsed: ParsedText, st: OracleState) -> None:
     """The phrases of the vocabulary component on the face and its abilities, and the marks
     the meaning is read from."""
-    phrases = st.phrases
+    _keep_phrases(parsed, st.phrases)
+    if parsed.abilities and st.tok_starts:
+        parsed._marks = _compact(st)
+
+
+def _compact(st: OracleState) -> tuple:
+    """The token table and the matches, kept until read: machine ints, not a Python object each."""
+    return array("I", st.tok_starts), array("I", st.tok_ends), array("Q", st.tok_lowers), tuple(st.matches)
+
+
+def _keep_phrases(parsed: ParsedText, phrases: list[Phrase]) -> None:
+    """The phrases on the face, and on each ability those inside it outside reminder text."""
     parsed._phrases = phrases
     reminders = parsed.reminders
     if phrases:
@@ -347,21 +373,33 @@ def _keep_vocabulary(parsed: ParsedText, st: OracleState) -> None:
         own = _PhraseIndex([p for p in phrases if not in_reminder(p.start, p.end)] if reminders else phrases)
         for top in parsed.abilities:
             _attach_phrases(top, own.within(top.start, top.end))
-    if parsed.abilities and st.tok_starts:
-        # compact until the meaning is read: machine ints, not a Python object each
-        parsed._marks = (array("I", st.tok_starts), array("I", st.tok_ends), array("Q", st.tok_lowers),
-                         tuple(st.matches))
 
 
 def read_vocabulary(parsed: ParsedText) -> None:
-    """Run the vocabulary component over a face parsed without it (once, on first use)."""
+    """Run the vocabulary component's matcher over a face parsed without it (once, on first use).
+
+    The phrases themselves are made from its marks when something asks for them
+    (:func:`make_phrases`): a run whose checks read only the meaning never asks.
+    """
     nlp = get_pipeline()
     doc = nlp.make_doc(tokenizable(parsed.text))
     st = OracleState(text=parsed.text, context=Context(), self_refs=parsed.self_refs, reminders=parsed.reminders,
                      abilities=parsed.abilities)
     doc.user_data[_STATE] = st
-    nlp.get_pipe("oracle_rule_refs")(doc)
-    _keep_vocabulary(parsed, st)
+    nlp.get_pipe("oracle_rule_refs").match(doc, st)
+    if not st.tok_starts:
+        _keep_phrases(parsed, _phrases(parsed.text, [], [], [], parsed.self_refs))
+        return
+    marks = _compact(st)
+    if parsed.abilities:
+        parsed._marks = marks
+    parsed._phrase_marks = marks
+
+
+def make_phrases(parsed: ParsedText, marks: tuple) -> None:
+    """The phrases of a face whose vocabulary was read without them (see read_vocabulary)."""
+    starts, ends, _lowers, matches = marks
+    _keep_phrases(parsed, _phrases(parsed.text, starts, ends, matches, parsed.self_refs))
 
 
 class _PhraseIndex:

@@ -233,7 +233,13 @@ class _Phrases:
 def _tokenized(nlp, phrases: list[str]) -> dict[str, list[str]]:
     """Each phrase's tokens as the pipeline's tokenizer splits it, kept in the cache
     directory for these phrases and this tokenizer (tokenizing thousands of phrases in a
-    fresh process is most of the cost of building the matcher)."""
+    fresh process is most of the cost of building the matcher).
+
+    The tokenizer is known by the content of its rules (``tokenizer.py`` and the text
+    helpers it reads), not by their files' times: two copies of the project with the
+    same rules (a checkout and an installed copy) share the kept tokens instead of
+    each writing over the other's."""
+    import hashlib
     import json
     from pathlib import Path
 
@@ -241,9 +247,12 @@ def _tokenized(nlp, phrases: list[str]) -> dict[str, list[str]]:
 
     from linter import catalogue
 
-    rules = Path(__file__).with_name("tokenizer.py")
+    here = Path(__file__).parent
+    digest = hashlib.sha256()
     try:
-        rules_stamp = rules.stat().st_mtime_ns, rules.stat().st_size
+        for name in ("tokenizer.py", "text.py"):
+            digest.update((here / name).read_bytes())
+        rules_stamp: str | None = digest.hexdigest()
     except OSError:
         rules_stamp = None
     unique = sorted(set(phrases))
@@ -368,12 +377,13 @@ class RuleMatcher:
             phrases = sorted({f for name in entry["names"] for f in _subtype_forms(name, forms)})
             self.phrase_orth.add(pid, phrases)
 
-    def __call__(self, doc, text: str | None = None, lowers: list[int] | None = None
-                 ) -> list[tuple[int, int, PatternInfo]]:
+    def __call__(self, doc, text: str | None = None, lowers: list[int] | None = None,
+                 orths: list[int] | None = None) -> list[tuple[int, int, PatternInfo]]:
         """(start token, end token, pattern) of every match, overlaps resolved.
 
-        ``lowers`` (the hash of each token's lower-case form) spares the
-        tokens' being read again where the caller has them.
+        ``lowers`` and ``orths`` (the hash of each token's lower-case form and
+        of its text) spare the tokens' being read again where the caller has
+        them: reading a token makes a spaCy Token object.
         """
         by_key = self._by_key
         if by_key is None:
@@ -382,7 +392,9 @@ class RuleMatcher:
         raw = []
         if lowers is None:
             lowers = [t.lower for t in doc]
-        found = [self.phrase_orth([t.orth for t in doc]), self.phrase_lower(lowers), self.phrase_shape(doc)]
+        if orths is None:
+            orths = [t.orth for t in doc]
+        found = [self.phrase_orth(orths), self.phrase_lower(lowers), self.phrase_shape(doc)]
         if self.anchors:
             words = set(lowers)
             first, needs = self._anchor_keys(doc)
