@@ -145,7 +145,9 @@ def keyword_abilities(text: str, cs: int, content: str, holes: list[tuple[int, i
     """:func:`parse_keyword_line` of the line whose ``content`` (text[cs:le] with the
     ``holes`` blanked) the segmenter has made already, with the keyword table of
     ``version`` (:func:`table_version`, which the segmenter asks once a text)."""
-    if _find_in(content.lstrip(), version) is None:
+    head = content.lstrip()
+    first = _find_in(head, version)
+    if first is None:
         return None  # the common case: not a keyword line at all
     stripped = content.rstrip()
     items = _items(content, 0, len(stripped))
@@ -154,7 +156,7 @@ def keyword_abilities(text: str, cs: int, content: str, holes: list[tuple[int, i
         if s >= e:
             return None
         item = content[s:e]
-        hit = _find_in(item, version)
+        hit = first if item == head else _find_in(item, version)  # most lines hold one keyword
         if found and found[-1][0].parameter == "name" and item[:1].isupper():
             hit = None  # "Partner with Trynn, Champion of Freedom": a name may hold a comma
         if hit is None:

@@ -393,7 +393,10 @@ def _prepare(nlp: Language, face: Face, card: Card | None) -> Doc:
     text = face.oracle_text
     doc = nlp.make_doc(tokenizable(text))
     faces = card.faces if card is not None else [face]
-    others = tuple(f.name for f in faces if f is not face and f.name)
+    if len(faces) == 1 and faces[0] is face:
+        others: tuple[str, ...] = ()  # most cards have one face
+    else:
+        others = tuple(f.name for f in faces if f is not face and f.name)
     card_name = card.name if card is not None else None
     # the Doc is converted to plain data (to_parsed) and dropped: no spans to mark on it
     doc.user_data[_STATE] = OracleState(card_name, face.name, face.type_line, others, text,
