@@ -11,28 +11,22 @@ from __future__ import annotations
 import functools
 import re
 
+from linter import tables
 from linter.model import Ability, CostPart
 from linter.nlp import text as T
 from linter.nlp.costs import split_cost
 
 
-@functools.lru_cache(maxsize=None)
-def _tables():
-    from linter import tables
-
-    return tables
-
-
 def table_version() -> tuple[int, int]:
     """Changes when the keyword table does (a set's configuration may extend it)."""
-    return _table_key(_tables().extension_version())
+    return _table_key(tables.extension_version())
 
 
 @functools.lru_cache(maxsize=4)
 def _table_key(extension_version: int) -> tuple[int, int]:
     # a declaration without keywords keeps the catalogue's table, and its key: the
     # vocabulary's matcher is not built again for it
-    table = _tables().keywords()
+    table = tables.keywords()
     return id(table), len(table)
 
 
@@ -40,7 +34,7 @@ def _table_key(extension_version: int) -> tuple[int, int]:
 def _first_words_for(version) -> frozenset[str]:
     """First words of every keyword name and alias (a fast pre-filter)."""
     out = set()
-    for name in _tables().keywords():
+    for name in tables.keywords():
         out.add(name.split()[0].rstrip("!"))
     return frozenset(out)
 
@@ -51,26 +45,28 @@ _FIRST_WORD = re.compile(r"[^\s,;.:{(—–]+")
 
 def find(item: str):
     """The keyword ``item`` starts with and the length of its name, or None."""
-    version = table_version()
+    return _find_in(item, table_version())
+
+
+def _find_in(item: str, version):
+    """:func:`find` with the table's version worked out by the caller (once a line)."""
     m = _FIRST_WORD.match(item)
     if m is None:
         return None
-    if m.group(0).lower().rstrip("!") not in _first_words_for(version) and not _embedded(item):
-        return None  # most lines name no keyword: decided before the cache, which keeps keyword items
+    if m[0].lower().rstrip("!") not in _first_words_for(version):
+        # Most lines name no keyword: decided before the cache, which keeps keyword items.
+        # Unless the line may start with a keyword written inside a word ("desertwalk"):
+        # the words first, which costs less than the pattern; "cycl" and "offer" without
+        # the "i" that the pattern, blind to case, also takes dotless ("ı") or dotted ("İ")
+        low = item.lower()
+        if not ("walk" in low or "cycl" in low or "offer" in low) or _EMBEDDED_HINT.match(item) is None:
+            return None
     return _find(item, version)
-
-
-def _embedded(item: str) -> bool:
-    """Whether ``item`` may start with a keyword written inside a word ("desertwalk")."""
-    # the words first, which costs less than the pattern; "cycl" and "offer" without the
-    # "i" that the pattern, blind to case, also takes dotless ("ı") or dotted ("İ")
-    low = item.lower()
-    return ("walk" in low or "cycl" in low or "offer" in low) and _EMBEDDED_HINT.match(item) is not None
 
 
 @functools.lru_cache(maxsize=4096)
 def _find(item: str, version):
-    return _tables().find_keyword(item)
+    return tables.find_keyword(item)
 
 
 _LABEL_FORM = re.compile(r"[—–]\s*\[(?:ability|effect|activated ability|cost\]: \[effect)\]")
@@ -84,7 +80,7 @@ def _label_keywords() -> dict[str, object]:
 @functools.lru_cache(maxsize=4)
 def _label_keywords_for(version) -> dict[str, object]:
     out = {}
-    for name, kw in _tables().keywords().items():
+    for name, kw in tables.keywords().items():
         if any(_LABEL_FORM.search(w) for w in kw.written):
             out[name] = kw
     return out
@@ -113,48 +109,54 @@ _PARAM = {
     "other": _ANY_PARAM,
 }
 _MORE = re.compile(r"(?<!\d)\.\s+(?=[A-Z])|,\s+where\s")
-_SEPARATORS = ",;"
+_ITEM_BREAK = re.compile("[,;—–]")  # a separator of items, or a dash (the rest is one item)
 
 
 def _items(text: str, start: int, end: int) -> list[tuple[int, int]]:
     """Comma/semicolon-separated items; after a dash the rest is one item."""
     out = []
     pos = start
-    i = start
-    while i < end:
-        ch = text[i]
-        if ch in "—–":
+    for m in _ITEM_BREAK.finditer(text, start, end):
+        i = m.start()
+        if text[i] in "—–":
             break
-        if ch in _SEPARATORS:
-            out.append((pos, i))
-            pos = i + 1
-        i += 1
+        out.append((pos, i))
+        pos = i + 1
     out.append((pos, end))
     trimmed = []
     for s, e in out:
-        while s < e and text[s].isspace():
-            s += 1
-        while e > s and text[e - 1].isspace():
-            e -= 1
-        trimmed.append((s, e))
+        piece = text[s:e]
+        kept = piece.strip()
+        if kept:
+            s += len(piece) - len(piece.lstrip())
+            trimmed.append((s, s + len(kept)))
+        else:
+            trimmed.append((e, e))
     return trimmed
 
 
 def parse_keyword_line(text: str, cs: int, le: int, holes: list[tuple[int, int]], ctx=None) -> list[Ability] | None:
     """One ability per keyword if text[cs:le] is a keyword line, else None."""
-    content = T.strip_spans(text, cs, le, holes) if holes else text[cs:le]
-    stripped = content.rstrip()
-    if not stripped:
-        return None
-    if find(content.lstrip()) is None:
+    return keyword_abilities(text, cs, T.strip_spans(text, cs, le, holes) if holes else text[cs:le], holes,
+                             table_version())
+
+
+def keyword_abilities(text: str, cs: int, content: str, holes: list[tuple[int, int]], version) -> list[Ability] | None:
+    """:func:`parse_keyword_line` of the line whose ``content`` (text[cs:le] with the
+    ``holes`` blanked) the segmenter has made already, with the keyword table of
+    ``version`` (:func:`table_version`, which the segmenter asks once a text)."""
+    head = content.lstrip()
+    first = _find_in(head, version)
+    if first is None:
         return None  # the common case: not a keyword line at all
+    stripped = content.rstrip()
     items = _items(content, 0, len(stripped))
     found: list[list] = []  # [kw, start, end, name_len]
     for s, e in items:
         if s >= e:
             return None
         item = content[s:e]
-        hit = find(item)
+        hit = first if item == head else _find_in(item, version)  # most lines hold one keyword
         if found and found[-1][0].parameter == "name" and item[:1].isupper():
             hit = None  # "Partner with Trynn, Champion of Freedom": a name may hold a comma
         if hit is None:
@@ -168,7 +170,7 @@ def parse_keyword_line(text: str, cs: int, le: int, holes: list[tuple[int, int]]
             n = len(canonical)  # "Affinity for artifacts": the parameter keeps its preposition
         found.append([kw, s, e, n])
     out: list[Ability] = []
-    labels = _label_keywords()
+    labels = _label_keywords_for(version)
     for kw, s, e, n in found:
         if labels.get(kw.name.lower()) is kw:
             return None  # "Max speed — …" is a label before an ability

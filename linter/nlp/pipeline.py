@@ -50,6 +50,7 @@ from spacy.language import Language
 from spacy.attrs import IDX, LENGTH, LOWER, ORTH
 from spacy.tokens import Doc
 
+from linter import tables
 from linter.model import Ability, Card, Face, ParsedText, Phrase
 from linter.nlp import selfref
 from linter.nlp.keywords import table_version
@@ -136,14 +137,11 @@ def _spans(doc: Doc, offsets, label: str):
 def oracle_self(doc: Doc) -> Doc:
     st = _state(doc)
     ctx = st.context
-    parts: list[str] = []  # the names, each half of a split card's name on its own
-    for n in (ctx.name, ctx.face_name, *ctx.other_names):
-        if n:
-            parts.extend(p for p in (q.strip() for q in n.split("//")) if p)
+    parts = selfref.name_parts((ctx.name, ctx.face_name, *ctx.other_names))
     short: tuple[str, ...] = ()
     if ctx.legendary:
         short = tuple(s for n in parts for s in selfref.short_names(n))
-    refs = selfref.self_spans(st.text, tuple(parts), short)
+    refs = selfref.self_spans(st.text, parts, short)
     st.self_refs = refs
     if st.spans:
         doc.spans["self"] = _spans(doc, refs, "SELF")
@@ -154,20 +152,18 @@ def oracle_self(doc: Doc) -> Doc:
 def oracle_abilities(doc: Doc) -> Doc:
     st = _state(doc)
     text = st.text
-    names = [r for r in st.self_refs if not text.startswith(("this ", "This "), r[0])]
+    # the names among the self-references ("this creature" is none): no line is cut inside one
+    names = [r for r in st.self_refs if not text.startswith(("this ", "This "), r[0])] if st.self_refs else []
     seg = Segmenter(text, st.context, names)
     abilities = seg.face()
+    # the abilities and what they grant, depth first (most grant nothing: no walk to make)
+    every = [a for top in abilities for a in top.walk()] if seg.grants else abilities
     costs = _cost_rules()
-    every: list[Ability] = []  # the abilities and what they grant, depth first
-    for top in abilities:
-        if top.granted:
-            every.extend(top.walk())
-        else:
-            every.append(top)  # most grant nothing: no walk to make
     for a in every:
         _assign_rules(a)
-        for part in a.cost:
-            part.rules = costs.get(part.kind, ())
+        if a.cost:
+            for part in a.cost:
+                part.rules = costs.get(part.kind, ())
     st.abilities = abilities
     st.every_ability = every
     st.reminders = seg.reminders
@@ -182,18 +178,17 @@ def oracle_abilities(doc: Doc) -> Doc:
 
 def _assign_rules(a: Ability) -> None:
     """The ability's rules: its own, then those of its kind and of each variant it is."""
-    kinds = ["station" if a.kind == "level" and a.text.upper().startswith("STATION") else a.kind]
-    if a.kind == "activated" and a.effect_start is not None and a.text.rstrip(". ").lower().split(":")[-1].strip().startswith("level "):
-        kinds.append("class-level")
+    kind = a.kind
+    kinds = ("station",) if kind == "level" and a.text.upper().startswith("STATION") else (kind,)
+    if kind == "activated" and a.effect_start is not None and a.text.rstrip(". ").lower().split(":")[-1].strip().startswith("level "):
+        kinds += ("class-level",)
     if a.mana_ability:
-        kinds.append("mana-activated" if a.kind == "activated" else "mana-triggered")
+        kinds += ("mana-activated" if kind == "activated" else "mana-triggered",)
     if a.ability_word:
-        from linter import tables
-
-        kinds.append("ability-word" if a.ability_word.lower() in tables.ability_words() else "flavor-word")
+        kinds += ("ability-word" if a.ability_word.lower() in tables.ability_words() else "flavor-word",)
     if a.modes:
-        kinds.append("modal")
-    a.rules = _rules_of(a.rules, tuple(kinds))
+        kinds += ("modal",)
+    a.rules = _rules_of(a.rules, kinds)
 
 
 @functools.lru_cache(maxsize=1024)
@@ -436,7 +431,10 @@ def _prepare(nlp: Language, face: Face, card: Card | None) -> Doc:
     text = face.oracle_text
     doc = nlp.make_doc(tokenizable(text))
     faces = card.faces if card is not None else [face]
-    others = tuple(f.name for f in faces if f is not face and f.name)
+    if len(faces) == 1 and faces[0] is face:
+        others: tuple[str, ...] = ()  # most cards have one face
+    else:
+        others = tuple(f.name for f in faces if f is not face and f.name)
     card_name = card.name if card is not None else None
     # the Doc is converted to plain data (to_parsed) and dropped: no spans to mark on it
     doc.user_data[_STATE] = OracleState(card_name, face.name, face.type_line, others, text,

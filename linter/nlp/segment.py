@@ -80,7 +80,8 @@ _HEAD_RE = re.compile("|".join(f"(?P<{kind}>{rx.pattern})" for kind, rx in (
 _LABEL_RE = re.compile(r"([A-Z∞][^:{}.;•\"“]{0,48}?)\s*(?:[—–]| - )\s*(?=\S)")
 _SEPARATOR_RE = re.compile(r"\s*[-—–=_*]{2,}\s*")
 _CLASS_LEVEL_RE = re.compile(r"\s*level\s+(\d+)\s*$", re.I)
-_TARGET_RE = re.compile(r"(?<!the )(?<!a )(?<!new )\btarget\b", re.I)
+# "target", not after "the ", "a " or "new " (tried after the word: most places are no "target")
+_TARGET_RE = re.compile(r"\btarget\b(?<!the target)(?<!a target)(?<!new target)", re.I)
 _ADD_MANA_RE = re.compile(
     r"\badds?\b(?:(?!\.\s|\. |;).){0,80}?(?:\{(?:[WUBRGCS]|\d+|X|∞|½|[WUBRGC2]/[WUBRG]|[WUBRG]/P)\}|\bmana\b)", re.I
 )
@@ -125,10 +126,12 @@ def _effect_comma(text: str, start: int, end: int, holes: list[tuple[int, int]])
     return -1
 
 
+_BLANKS = re.compile(r"[ \t]*")
+
+
 def _skip_space(text: str, i: int, end: int) -> int:
-    while i < end and text[i] in " \t":
-        i += 1
-    return i
+    """Where the spaces and tabs from ``i`` on (up to ``end``) end."""
+    return _BLANKS.match(text, i, end).end()
 
 
 class Segmenter:
@@ -139,6 +142,10 @@ class Segmenter:
         self.ctx = ctx
         self.protect = protect or []
         self.reminders: list[tuple[int, int]] = []
+        self.quotes: list[tuple[int, int]] = []
+        self.grants = False  # whether an ability of the text grants one
+        self.keywords = K.table_version()  # the keyword table the text is read with
+        self.quoting = '"' in text or "“" in text or "”" in text  # whether a quote may hold abilities
         self._ends_of: list | None = None  # the reminder list whose span ends are in _ends
         self._ends: list[int] = []
 
@@ -147,7 +154,7 @@ class Segmenter:
     def face(self) -> list[Ability]:
         text = self.text
         self.reminders = T.reminder_spans(text)
-        quotes = T.quote_spans(text, 0, len(text), self.reminders)
+        quotes = T.quote_spans(text, 0, len(text), self.reminders) if self.quoting else []
         self.quotes = quotes
         lines = T.line_spans(text, self.reminders + quotes + self.protect)
         return self._lines(lines, self.ctx, 0)
@@ -180,55 +187,54 @@ class Segmenter:
 
     def _lines(self, lines: list[tuple[int, int]], ctx: Context, depth: int) -> list[Ability]:
         text = self.text
+        reminders = self.reminders
         out: list[Ability] = []
         last: Ability | None = None
         level_block = False
         for idx, (ls, le) in enumerate(lines):
-            holes = self._reminders_over(ls, le)
-            content = T.strip_spans(text, ls, le, holes)
-            rest = content.lstrip()
-            if not rest or _SEPARATOR_RE.fullmatch(content):
+            holes = self._reminders_over(ls, le) if reminders else []
+            # the line from its first character outside reminder text, and that with the
+            # reminder text blanked
+            content = (T.strip_spans(text, ls, le, holes) if holes else text[ls:le]).lstrip()
+            if not content or _SEPARATOR_RE.fullmatch(content):
                 continue  # reminder text only, or a separator between the halves of a card
-            cs = ls + len(content) - len(rest)
-            head = text[cs:le]
-            m = _HEAD_RE.match(head)
-            kind = m.lastgroup if m else None
-            if kind == "mode":
-                if last is not None and last.kind != "keyword" and last.kind != "level":
-                    last.modes.append((cs, le))
-                    last.end = le
-                    last.text = text[last.start : le]
-                    continue
-                ab = Ability("spell" if ctx.spell else "static", text[cs:le], cs, le, line=idx)
-                ab.modes.append((cs, le))
+            cs = le - len(content)
+            line = text[cs:le] if holes else content
+            m = _HEAD_RE.match(line)
+            if m is not None:
+                kind = m.lastgroup
+                if kind == "mode":
+                    if last is not None and last.kind != "keyword" and last.kind != "level":
+                        last.modes.append((cs, le))
+                        last.end = le
+                        last.text = text[last.start : le]
+                        continue
+                    ab = Ability("spell" if ctx.spell else "static", line, cs, le, line=idx)
+                    ab.modes.append((cs, le))
+                elif kind == "pt":
+                    if level_block:
+                        continue  # the block's power/toughness
+                    ab = Ability("unknown", line, cs, le, line=idx)
+                else:  # a level or station header
+                    ab = Ability("level", line, cs, le, line=idx)
+                    ab.parameter = line[len(line.split()[0]):].strip()
+                    level_block = True
                 out.append(ab)
                 last = ab
                 continue
-            if kind == "level" or kind == "station":
-                ab = Ability("level", text[cs:le], cs, le, line=idx)
-                ab.parameter = head[len(head.split()[0]):].strip()
-                out.append(ab)
-                last = ab
-                level_block = True
-                continue
-            if kind == "pt":
-                if level_block:
-                    continue  # the block's power/toughness
-                out.append(Ability("unknown", text[cs:le], cs, le, line=idx))
-                last = out[-1]
-                continue
-            for ab in self._classify(cs, le, ctx, holes, depth):
+            for ab in self._classify(cs, le, line, content, ctx, holes):
                 ab.line = idx
                 out.append(ab)
                 last = ab
         for ab in out:
-            self._finish(ab, depth)
+            if ab.kind != "keyword":  # a keyword grants nothing and has no effect to flag
+                self._finish(ab, depth)
         return out
 
-    def _classify(self, cs: int, le: int, ctx: Context, holes, depth: int) -> list[Ability]:
-        """The abilities of one line text[cs:le] that starts with content."""
+    def _classify(self, cs: int, le: int, line: str, content: str, ctx: Context, holes) -> list[Ability]:
+        """The abilities of one line ``line`` = text[cs:le] that starts with content
+        (``content``: the line with its ``holes`` blanked)."""
         text = self.text
-        line = text[cs:le]
         # Saga chapters: "I —", "II, III —"
         m = _CHAPTER_RE.match(line)
         if m and (m.end() < len(line) or ctx.saga):  # a Saga's last chapter may still be empty
@@ -236,7 +242,7 @@ class Segmenter:
             ab = Ability("chapter", line, cs, le, chapters=chapters, effect_start=cs + m.end())
             return [ab]
         # Keyword lines
-        kws = K.parse_keyword_line(text, cs, le, holes, ctx)
+        kws = K.keyword_abilities(text, cs, content, holes, self.keywords)
         if kws is not None:
             return kws
         # A station or die-roll row whose abilities are keywords: "9+ | Flying, first strike"
@@ -247,9 +253,9 @@ class Segmenter:
                 kws[0].start, kws[0].text = cs, text[cs:kws[0].end]
                 return kws
         # Loyalty abilities
-        quotes = getattr(self, "quotes", [])
+        quotes = self.quotes
         quote_holes = holes + [q for q in quotes if q[0] >= cs and q[1] <= le] if quotes else holes
-        colon = _first_colon(text, cs, le, quote_holes)
+        colon = _first_colon(text, cs, le, quote_holes) if ":" in line else -1
         if colon > cs:
             cost = text[cs:colon].strip()
             if LOYALTY_RE.match(cost):
@@ -310,7 +316,7 @@ class Segmenter:
             comma = _effect_comma(text, bs, le, holes)
             eff = _skip_space(text, comma + 1, le) if comma > 0 else None
             return Ability("triggered", body, bs, le, effect_start=eff)
-        if _fragment(text, bs, le, [h for h in holes if text[h[0]] == "("]):
+        if _fragment(text, bs, le, [h for h in holes if text[h[0]] == "("] if holes else holes):
             return Ability("unknown", body, bs, le)
         if ctx.spell and not _STATIC_SPELL_RE.match(body):
             return Ability("spell", body, bs, le, effect_start=bs)
@@ -319,21 +325,22 @@ class Segmenter:
     # -- after segmentation ---------------------------------------------------
 
     def _finish(self, ab: Ability, depth: int) -> None:
-        """Granted abilities, target and mana flags of one ability."""
-        if ab.kind == "keyword":
-            return
+        """Granted abilities, target and mana flags of one ability that is no keyword."""
         text = self.text
-        holes = self._reminders_over(ab.start, ab.end)
-        if depth < 4:
+        holes = self._reminders_over(ab.start, ab.end) if self.reminders else []
+        if depth < 4 and self.quoting:
             quotes = T.quote_spans(text, ab.start, ab.end, holes)
             for qs, qe in quotes:
                 inner_s, inner_e = qs + 1, qe - 1
                 inner = text[inner_s:inner_e].strip()
                 if not inner or not _grantable(text, qs, inner):
                     continue
-                ab.granted.extend(self.granted(inner_s, inner_e, depth + 1))
+                granted = self.granted(inner_s, inner_e, depth + 1)
+                if granted:
+                    ab.granted.extend(granted)
+                    self.grants = True
             holes = holes + quotes
-        own = T.strip_spans(text, ab.start, ab.end, holes)
+        own = T.strip_spans(text, ab.start, ab.end, holes) if holes else text[ab.start : ab.end]
         # the words looked for first, without a regular expression (most abilities have neither)
         low = own.lower()
         ab.has_target = "target" in low and bool(_TARGET_RE.search(own))

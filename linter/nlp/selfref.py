@@ -43,12 +43,26 @@ def _word_char(ch: str) -> bool:
     return ch.isalnum() or ch == "_"
 
 
+def name_parts(names) -> tuple[str, ...]:
+    """The names that are set, each half of a split card's name ("Fire // Ice") on its
+    own, each once (a face's name is most often its card's)."""
+    parts: dict[str, None] = {}
+    for n in names:
+        if n:
+            for p in n.split("//") if "//" in n else (n,):
+                p = p.strip()
+                if p:
+                    parts[p] = None
+    return tuple(parts)
+
+
 def find_names(text: str, names, taken: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """Whole-word occurrences of ``names`` (longest first) outside ``taken``."""
-    present = sorted({n for n in names if n and n in text}, key=len, reverse=True)
     out: list[tuple[int, int]] = []
+    present = [n for n in names if n and n in text]
     if not present:
         return out  # most texts do not write their card's name
+    present = sorted(set(present), key=len, reverse=True)
     # every span kept so far, sorted and not overlapping: one bisection tells whether a new
     # occurrence overlaps one (a long text names its card many times)
     held = sorted(taken)
@@ -75,15 +89,31 @@ def find_names(text: str, names, taken: list[tuple[int, int]]) -> list[tuple[int
     return out
 
 
+def _this_spans(text: str) -> list[tuple[int, int]]:
+    """Where _THIS_RE matches, as ``finditer`` finds them: only at a "his " (found by a
+    plain search, which costs much less than the pattern's search for its first letter)."""
+    out = []
+    i = text.find("his ", 1)
+    while i >= 0:
+        m = _THIS_RE.match(text, i - 1)
+        if m is None:
+            i = text.find("his ", i + 1)
+        else:
+            out.append(m.span())
+            i = text.find("his ", m.end() + 1)
+    return out
+
+
 def self_spans(text: str, names: tuple[str, ...], short: tuple[str, ...]) -> list[tuple[int, int]]:
     """Spans of text that refer to the object itself, sorted, not overlapping."""
     spans: list[tuple[int, int]] = find_names(text, names, [])
     if short:
         spans.extend(find_names(text, short, spans))
-    if "his " in text:  # "this …", "This …"
-        spans.extend(m.span() for m in _THIS_RE.finditer(text))
+    spans.extend(_this_spans(text))
     if "~" in text or "CARDNAME" in text:
         spans.extend(m.span() for m in _PLACEHOLDER_RE.finditer(text))
+    if len(spans) < 2:
+        return spans
     spans.sort()
     out: list[tuple[int, int]] = []
     for s, e in spans:

@@ -26,8 +26,10 @@ GLUE_RE = re.compile(
 )
 # Where GLUE_RE may match: a character that can start a line after one that can end
 # one.  It is searched for by the first (rarer than the lowercase letters before it,
-# so fewer places are tried); the match starts at the candidate line start.
-_GLUE_CANDIDATE = re.compile(r'[A-Z•({+−\-0-9\[](?<=[a-z.)0-9}"”—+].)')
+# so fewer places are tried); the match starts at the candidate line start.  The two
+# pairs that are most of them and never one of GLUE_RE's are left out: a digit after a
+# plus ("+1/+1") and a brace after a brace ("{2}{G}").
+_GLUE_CANDIDATE = re.compile(r'[A-Z•({+−\-0-9\[](?<=[a-z.)0-9}"”—+].)(?<!\+[0-9])(?<!\}\{)')
 # The same places, for the tokenizer (zero-width infixes); names such as
 # "DeMarco" are split into two tokens, which is harmless.
 GLUE_INFIX = r"(?<=[a-z.)])(?=[A-Z•])|(?<=—)(?=•)|(?<=[a-z])(?=[+−](?:\d+|X):)"
@@ -101,7 +103,10 @@ def quote_spans(text: str, start: int, end: int, skip: list[tuple[int, int]]) ->
 
 
 def inside(pos: int, spans: list[tuple[int, int]]) -> bool:
-    return any(s <= pos < e for s, e in spans)
+    for s, e in spans:
+        if s <= pos < e:
+            return True
+    return False
 
 
 def _short_capital_run(text: str, pos: int) -> bool:
@@ -125,32 +130,31 @@ def line_spans(text: str, protect: list[tuple[int, int]]) -> list[tuple[int, int
     Splits at newlines and at glued line starts (see GLUE_RE) that are not in
     ``protect`` (reminder text, quotes, names).
     """
-    cuts = []  # glued line starts, in order; never at the start or the end of a line
+    out: list[tuple[int, int]] = []
+    pos = 0
+    for part in text.split("\n"):
+        kept = part.strip(" \t\r")
+        if kept:
+            start = pos if len(kept) == len(part) else pos + len(part) - len(part.lstrip(" \t\r"))
+            out.append((start, start + len(kept)))
+        pos += len(part) + 1
+    cuts = []  # glued line starts, in order
     for m in _GLUE_CANDIDATE.finditer(text):
         p = m.start()
         if GLUE_RE.match(text, p) and not any(s < p < e for s, e in protect) and not _short_capital_run(text, p):
             cuts.append(p)
-    cuts.append(len(text) + 1)  # past every line
-    out: list[tuple[int, int]] = []
-
-    def add(a: int, b: int) -> None:
-        while a < b and text[a] in " \t\r":
-            a += 1
-        while b > a and text[b - 1] in " \t\r":
-            b -= 1
-        if a < b:
-            out.append((a, b))
-
+    if not cuts:
+        return out
+    # A glued line start has a character that is no space before it and one at it
+    # (GLUE_RE): it lies inside a line, and the parts it makes need no stripping.
+    lines, out = out, []
     k = 0
-    pos = 0
-    for part in text.split("\n"):
-        end = pos + len(part)
-        while cuts[k] < end:
-            add(pos, cuts[k])
-            pos = cuts[k]
+    for a, b in lines:
+        while k < len(cuts) and cuts[k] < b:
+            out.append((a, cuts[k]))
+            a = cuts[k]
             k += 1
-        add(pos, end)
-        pos = end + 1
+        out.append((a, b))
     return out
 
 
