@@ -38,7 +38,7 @@ BATCHES_PER_WORKER = 2
 #: the most cards of one batch: a worker process lints one batch and ends, so that the
 #: parent's memory it had to copy (every object it touches) is given back batch by batch
 MAX_BATCH = 4000
-#: cards linted in the parent before the workers start (their findings are left out)
+#: cards linted in the parent before the workers start (see :func:`_warm_up`)
 WARM_UP = 50
 
 # What forked workers inherit from the parent: the cards and the plan of the run, and the
@@ -119,10 +119,7 @@ def lint_in_workers(cards: list["Card"], selection: "Selection", workers: int,
         nlp.get_pipeline()  # built once here; every worker inherits it
     for source in {id(c.source): c.source for c in cards if c.source is not None}.values():
         source.line_col(0)  # each file's line index, made once here and shared, not once per worker
-    # what the checks load and compile on first use (rule data, patterns), loaded here once and
-    # shared: each worker lints one batch and ends, and a new one starts from this process
-    with lint.gc_paused():
-        lint.lint_batch(plan, cards[:WARM_UP], keep_parse=False)
+    _warm_up(plan, cards)
     results = _run(cards, plan, planners, work, parts, min(workers, len(parts)))
     if work is _lint_group:
         return _merge_groups(cards, results, errors)
@@ -141,6 +138,29 @@ def lint_in_workers(cards: list["Card"], selection: "Selection", workers: int,
     from linter.checks.base import one_finding_per_defect
 
     return one_finding_per_defect(batch.diagnostics + judged)
+
+
+def _warm_up(plan: lint.Plan, cards: list["Card"]) -> None:
+    """Lint :data:`WARM_UP` cards, spread over the run, here before the workers fork, and
+    read what their abilities mean; their findings are left out.
+
+    What the parse and the checks build on first use (rule data, compiled patterns, the
+    vocabulary's phrase matcher, the words of common texts) is then built once and shared:
+    each worker lints one batch and ends, and every new one starts from this process.  The
+    meaning is read on first use only, by a few checks on a few cards, so that linting
+    alone would leave the phrase matcher (thousands of terms) to be built in every worker.
+    """
+    sample = cards[::max(1, len(cards) // WARM_UP)][:WARM_UP]
+    with lint.gc_paused():
+        lint.lint_batch(plan, sample)
+        for card in sample:
+            for face in card.faces:
+                if face.parsed is not None:
+                    try:
+                        face.parsed.read_meaning()
+                    except Exception:  # pragma: no cover - the worker that lints the card reports it
+                        pass
+                face.parsed = None  # parsed again by the worker of its batch, as every card is
 
 
 def _merge_groups(cards: list["Card"], results: list, errors: list["Diagnostic"]) -> list["Diagnostic"]:
