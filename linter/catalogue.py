@@ -145,11 +145,16 @@ class _Compiled:
     by oraclelint's version and the size and modification time of the data file and its
     schema.  A missing, damaged or stale copy is read as none (the YAML is read and
     validated, and the copy written again, atomically); a cache that cannot be written
-    is no error."""
+    is no error.
 
-    def __init__(self, folder: Path, name: str, key: str) -> None:
-        self.folder, self.name, self.key = folder, name, key
-        self.path = folder / f"{name}-{key[:16]}.json"
+    Several copies of oraclelint may share one cache directory (a pre-commit hook's
+    and a project's own environment): each keeps its own files, named after its
+    ``owner`` (:func:`_owner`), and a write replaces only the owner's earlier copies,
+    never another's (else each would rewrite the files the other had just written)."""
+
+    def __init__(self, folder: Path, name: str, key: str, owner: str) -> None:
+        self.folder, self.name, self.key, self.owner = folder, name, key, owner
+        self.path = folder / f"{name}-{owner}-{key[:16]}.json"
 
     def read(self) -> Any:
         try:
@@ -174,11 +179,33 @@ class _Compiled:
             self.folder.mkdir(parents=True, exist_ok=True)
             fd, tmp = tempfile.mkstemp(prefix=f".{self.name}.", suffix=".tmp", dir=self.folder)
             replace_from_temp(fd, tmp, self.path, body.encode("ascii"))
-            for old in self.folder.glob(f"{self.name}-*.json"):  # copies of earlier versions of the file
-                if old != self.path and len(old.name) == len(self.path.name):
+            for old in self.folder.glob(f"{self.name}-*.json"):
+                if old != self.path and self._replaces(old.name):
                     os.unlink(old)
         except OSError:
             pass
+
+
+    def _replaces(self, file_name: str) -> bool:
+        """Whether a file of the folder is an earlier copy of this one: the same owner's, or
+        one named as releases before owners were (``name-<16 hex>.json``), which no copy
+        of this release reads."""
+        stem = file_name[len(self.name) + 1:-len(".json")]
+        owner, _, key = stem.partition("-")
+        if owner == self.owner:
+            return _HEX16.fullmatch(key) is not None
+        return not key and _HEX16.fullmatch(owner) is not None
+
+
+_HEX16 = re.compile(r"[0-9a-f]{16}")
+
+
+@functools.lru_cache(maxsize=1)
+def _owner() -> str:
+    """The copy of oraclelint whose kept files these are: its package folder, hashed."""
+    import hashlib
+
+    return hashlib.sha256(str(_HERE).encode("utf-8", "surrogateescape")).hexdigest()[:8]
 
 
 def _compiled(name: str, path: Path, schema_path: Path) -> _Compiled | None:
@@ -202,7 +229,7 @@ def compiled(name: str, stamp: str) -> _Compiled:
     from linter.cachedir import cache_dir
 
     key = hashlib.sha256(stamp.encode("utf-8", "surrogateescape")).hexdigest()
-    return _Compiled(cache_dir() / "rules-data", name, key)
+    return _Compiled(cache_dir() / "rules-data", name, key, _owner())
 
 
 def data_files() -> list[str]:

@@ -70,3 +70,19 @@ def test_the_phrase_matcher_finds_the_same_from_kept_tokens_as_from_the_tokenize
     words = {doc[s:e].text: i for s, e, i in found(first)}
     assert words["tapped"] == "term-tapped" and words["Untapped"] == "term-untapped"
     assert words["+1/+1"] == "pt-change" and words["until end of turn"] == "until-end-of-turn"
+
+
+def test_two_copies_of_oraclelint_sharing_a_cache_keep_each_its_own(monkeypatch):
+    catalogue.load.__wrapped__("edition")  # this copy's
+    (mine,) = _copies("edition")
+    other = mine.with_name(mine.name.replace(f"-{catalogue._owner()}-", "-0123abcd-"))
+    other.write_bytes(mine.read_bytes())  # as another environment's copy, of the same data
+    legacy = mine.with_name("edition-0123456789abcdef.json")  # named as before owners were
+    legacy.write_bytes(b"{}")
+    monkeypatch.setattr(catalogue, "_owner", lambda: "0123abcd")
+    catalogue.load.__wrapped__("edition")  # the other copy reads its file and writes nothing
+    assert sorted(_copies("edition")) == sorted([mine, other, legacy])
+    other.write_bytes(b"stale")
+    catalogue.load.__wrapped__("edition")  # it writes its own again, and drops only the legacy file
+    assert sorted(_copies("edition")) == sorted([mine, other])
+    assert json.loads(other.read_bytes())["data"] == json.loads(mine.read_bytes())["data"]
