@@ -34,3 +34,16 @@ def test_declared_ability_word():
     parsed = parse_text("Moonrise — Whenever you draw a card, you gain 1 life.", name="Tide Owl",
                         type_line="Creature — Bird")
     assert parsed.abilities[0].ability_word == "Moonrise"
+
+
+def test_a_keyword_declared_after_a_run_without_it_gets_its_cost_read():
+    from linter.lint import lint_cards
+    from linter.model import Card, Face
+
+    def sym003(text: str) -> list[str]:
+        face = Face(name="Brew Adept", type_line="Creature — Human Wizard", oracle_text=text)
+        return [d.message for d in lint_cards([Card(name="Brew Adept", faces=[face])], select=["SYM003"])]
+
+    assert sym003("Brewcall 2") == []  # no such keyword yet: nothing to read as its cost
+    tables.extend(custom_keywords=[{"name": "Brewcall", "parameter": "cost", "kind": "activated"}])
+    assert sym003("Brewcall 2") != []  # the set's own keyword: its cost should be {2}

@@ -63,8 +63,9 @@ def unbraced_in_text(text: str) -> Iterator[tuple[int, int, str]]:
                 yield start, end, part
 
 
-@functools.lru_cache(maxsize=None)
-def _keyword_first_words() -> frozenset[str]:
+@functools.lru_cache(maxsize=4)
+def _keyword_first_words(version: int) -> frozenset[str]:
+    """The first words of the keywords, the set's own too (``version``: of their declaration)."""
     return frozenset(name.split()[0] for name in keywords())
 
 
@@ -77,7 +78,7 @@ def _may_be_keyword(piece: str) -> bool:
     if first is None:
         return False
     word = first.group().lower()
-    return word in _keyword_first_words() or word.endswith(("walk", "cycling")) or "offering" in piece[:40].lower()
+    return word in _keyword_first_words(extension_version()) or word.endswith(("walk", "cycling")) or "offering" in piece[:40].lower()
 
 
 @functools.lru_cache(maxsize=4096)
