@@ -65,6 +65,8 @@ class DoubleFacedFaceCount(Check):
     category = "rules"
     severity = "error"
     rules = ("712.1", "712.2", "712.3")
+    #: the layouts of ``two_faces`` in rules_data/layouts.yaml: the only ones it judges
+    needs = ("layout:transform", "layout:modal_dfc")
     message = "a {layout} card has exactly two faces, but this one has {count}"
 
     def check_card(self, card: Card) -> Iterable[Hit]:

@@ -80,6 +80,9 @@ class AlternativeSpellFaceMalformed(Check):
     category = "rules"
     severity = "error"
     rules = ("715.2", "720.2", "205.3k")
+    #: a face with a spell type of ``spell_face_subtypes`` in rules_data/layouts.yaml, or
+    #: the adventure layout: what it judges
+    needs = ("type:Adventure", "type:Omen", "layout:adventure")
     message = "{problem}"
 
     def check_card(self, card: Card) -> Iterable[Hit]:
