@@ -36,6 +36,13 @@ def _every_hint() -> tuple[str, ...] | None:
     return tuple(dict.fromkeys(h for entry in table for h in entry.hints))
 
 
+def _needs() -> tuple[str, ...]:
+    """The check's needs: the words of every entry's hints, whatever their case (none where
+    an entry has no hints)."""
+    hints = _every_hint()
+    return () if hints is None else tuple(dict.fromkeys(f"text:{h.lower()}" for h in hints))
+
+
 class OutdatedPhrasing(Check):
     """A phrasing that current Oracle text no longer uses.
 
@@ -78,6 +85,7 @@ class OutdatedPhrasing(Check):
     severity = "warning"
     rules = ("207.1", "202.3", "700.4", "505.1", "107.5", "602.5b", "602.5d")
     fixable = True
+    needs = _needs()
     message = "{found!r} is outdated: current Oracle text says {want}{since} ({note})"
 
     def check_card(self, card: Card) -> Iterable[Hit]:

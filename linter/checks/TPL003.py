@@ -71,6 +71,8 @@ class SelfReferenceStyle(Check):
     severity = "warning"
     rules = ("201.5", "700.7")
     fixable = True
+    # both styles judge only the self-references the parse found
+    needs = ("mark:self-ref",)
     message = "{found!r} refers to the card itself: {style} {want!r}{since}"
 
     def check_card(self, card: Card) -> Iterable[Hit]:

@@ -56,6 +56,8 @@ class SentenceForm(Check):
     severity = "warning"
     rules = ("207.1",)
     fixable = True
+    # the kinds of ability it reads (_KINDS): keyword, level and unknown lines are no sentences
+    needs = tuple(f"ability:{kind}" for kind in sorted(_KINDS))
     message = "this ability {what}"
 
     def check_card(self, card: Card) -> Iterable[Hit]:

@@ -54,6 +54,8 @@ class LabelDash(Check):
     severity = "warning"
     rules = ("207.2c", "714.2", "700.2")
     fixable = True
+    # every separator it judges has a dash or a colon, and a modal instruction says "choose"
+    needs = ("text:—", "text:–", "text:-", "text::", "text:hoose")
     message = "{what} is followed by {sep!r}: write ' — ' (a space, an em dash, a space)"
 
     def check_card(self, card: Card) -> Iterable[Hit]:
