@@ -35,107 +35,20 @@ class _Pattern:
     product: str
     rx: re.Pattern
     what: str
-    #: what every match of ``rx`` starts with, one of these (in lower case where ``rx`` reads
-    #: any case; none known: empty): a text that holds none of them needs no search
-    leads: tuple[str, ...] = ()
-    any_case: bool = False
+    #: pieces, in lower case, one of which every match of ``rx`` holds (none given: empty)
+    hints: tuple[str, ...] = ()
 
     def search(self, text: str, low: str | None) -> bool:
         """Whether the pattern matches ``text`` (``low``: its lower case where it is ASCII; a
-        case-blind pattern reads more in a text beyond ASCII than its lower case shows)."""
-        seen = low if self.any_case else text
-        if self.leads and seen is not None:
-            for lead in self.leads:
-                if lead in seen:
-                    break
-            else:
-                return False
+        case-blind pattern reads more in a text beyond ASCII than its lower case shows, so
+        such a text is always searched)."""
+        if self.hints and low is not None and not any(hint in low for hint in self.hints):
+            return False
         return self.rx.search(text) is not None
 
 
 def _pattern(entry: dict) -> _Pattern:
-    pattern = entry["pattern"]
-    rx = re.compile(pattern)
-    any_case = pattern.startswith("(?i)")
-    leads = _leads(pattern[4:] if any_case else pattern)
-    if any_case:
-        leads = tuple(lead.lower() for lead in leads)
-    return _Pattern(entry["product"], rx, entry["what"], leads, any_case)
-
-
-#: plain letters and spaces, as a pattern's alternative may start with
-_LETTERS = re.compile(r"[A-Za-z][A-Za-z ]*")
-#: what makes the sign before it optional ("conjures?") or repeats a group
-_QUANTIFIERS = ("?", "*", "{", "+")
-
-
-def _leads(pattern: str) -> tuple[str, ...]:
-    """The letters every match of ``pattern`` starts with, one string per alternative, or
-    () where an alternative does not plainly start with letters.  An alternative's word
-    boundary is passed over (it is no character), and so is a group's "(?:" whose own
-    alternatives all have letters ("(?:specializes?|intensity)": "specialize", "intensity");
-    letters a quantifier follows lose the last ("conjures?": "conjure")."""
-    out: list[str] = []
-    for alternative in _alternatives(pattern):
-        if alternative.startswith("\\b"):
-            alternative = alternative[2:]
-        letters = _LETTERS.match(alternative)
-        if letters is not None:
-            lead = letters.group()
-            if alternative[letters.end():letters.end() + 1] in _QUANTIFIERS:
-                lead = lead[:-1]
-            inner = (lead,) if lead else ()
-        elif alternative.startswith("(?:"):
-            end = _group_end(alternative)
-            optional = end is None or alternative[end + 1:end + 2] in _QUANTIFIERS
-            inner = () if optional else _leads(alternative[3:end])
-        else:
-            inner = ()
-        if not inner:
-            return ()
-        out += inner
-    return tuple(out)
-
-
-def _signs(pattern: str):
-    """(position, character, depth) of each character of ``pattern`` that is no escaped
-    character and stands in no character class, with the number of groups around it
-    (a group's brackets count as outside it)."""
-    depth, i, n = 0, 0, len(pattern)
-    while i < n:
-        ch = pattern[i]
-        if ch == "\\":
-            i += 2
-            continue
-        if ch == "[":  # to the class's end: a "]" first in it (after "^") is one of its characters
-            i += 2 if pattern[i + 1:i + 2] == "^" else 1
-            i += 1 if pattern[i:i + 1] == "]" else 0
-            while i < n and pattern[i] != "]":
-                i += 2 if pattern[i] == "\\" else 1
-        elif pattern.startswith("(?#", i):  # a comment, to its end
-            i = pattern.find(")", i)
-            if i < 0:
-                return
-        elif ch == "(":
-            yield i, ch, depth
-            depth += 1
-        elif ch == ")":
-            depth -= 1
-            yield i, ch, depth
-        else:
-            yield i, ch, depth
-        i += 1
-
-
-def _alternatives(pattern: str) -> list[str]:
-    """``pattern`` cut at each "|" outside its groups."""
-    cuts = [i for i, ch, depth in _signs(pattern) if ch == "|" and depth == 0]
-    return [pattern[a + 1:b] for a, b in zip([-1, *cuts], [*cuts, len(pattern)])]
-
-
-def _group_end(pattern: str) -> int | None:
-    """Where the group that ``pattern`` starts with ends (its ")"), or None."""
-    return next((i for i, ch, depth in _signs(pattern) if ch == ")" and depth == 0), None)
+    return _Pattern(entry["product"], re.compile(entry["pattern"]), entry["what"], tuple(entry.get("hints", ())))
 
 
 @functools.lru_cache(maxsize=1)
