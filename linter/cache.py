@@ -282,6 +282,10 @@ def is_cached(diagnostic: Diagnostic) -> bool:
     return getattr(diagnostic.card_obj, "from_cache", False)
 
 
+#: how many other copies' folders of entries a new copy's first write leaves in place
+KEEP_OTHERS = 3
+
+
 class ResultCache:
     """The entries of one run's key in a cache directory."""
 
@@ -345,13 +349,18 @@ class ResultCache:
             self.problem = f"the results cache {self.root} cannot be written ({exc.strerror or exc})"
 
     def _forget_other_versions(self) -> None:
-        """Remove the entries other versions of oraclelint left (each version has its folder)."""
+        """Remove the entries other copies of oraclelint left (each has its folder), but for
+        the :data:`KEEP_OTHERS` last written: a project's own environment and its pre-commit
+        hook's are two copies (their code stands in two places) that take turns on the same
+        files, and each would otherwise start the other's next run from nothing."""
         import shutil
 
         try:
-            siblings = [p for p in self.root.iterdir() if p.is_dir() and p != self.folder and len(p.name) == 16]
+            siblings = [(p.stat().st_mtime_ns, p) for p in self.root.iterdir()
+                        if p.is_dir() and p != self.folder and len(p.name) == 16
+                        and all(c in "0123456789abcdef" for c in p.name)]
         except OSError:
             return
-        for p in siblings:
-            if all(c in "0123456789abcdef" for c in p.name):
-                shutil.rmtree(p, ignore_errors=True)
+        siblings.sort(reverse=True)
+        for _time, p in siblings[KEEP_OTHERS:]:
+            shutil.rmtree(p, ignore_errors=True)

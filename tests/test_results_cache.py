@@ -244,3 +244,25 @@ def test_a_run_from_the_cache_imports_neither_spacy_nor_a_check(tmp_path, card_s
         checks = {m for m in again if m.startswith("linter.checks.") and m.rsplit(".", 1)[1][:1].isupper()}
         assert not checks, (fmt, checks)
         assert not {m for m in again if m.startswith(("linter.nlp", "linter.lint", "linter.parallel"))}, fmt
+
+
+def _entry() -> results_cache.Entry:
+    return results_cache.Entry("yaml", 1, None)
+
+
+def test_two_copies_of_oraclelint_taking_turns_keep_each_its_entries(tmp_path):
+    # a project's environment and its pre-commit hook's: two copies, two folders, one directory
+    mine, hooks = "a" * 64, "b" * 64
+    results_cache.ResultCache(tmp_path, "k", mine).put("/set.yaml", "d", _entry())
+    results_cache.ResultCache(tmp_path, "k", hooks).put("/set.yaml", "d", _entry())
+    assert results_cache.ResultCache(tmp_path, "k", mine).get("/set.yaml", "d", None) is not None
+    assert results_cache.ResultCache(tmp_path, "k", hooks).get("/set.yaml", "d", None) is not None
+
+
+def test_a_new_copy_leaves_only_the_last_written_folders_of_the_others(tmp_path):
+    for k, code in enumerate("0123456789abcdef"[:6]):
+        results_cache.ResultCache(tmp_path, "k", code * 64).put("/set.yaml", "d", _entry())
+        os.utime(tmp_path / (code * 16), ns=(10**18 + k * 10**9,) * 2)  # written in this order
+    results_cache.ResultCache(tmp_path, "k", "f" * 64).put("/set.yaml", "d", _entry())
+    kept = sorted(p.name[0] for p in tmp_path.iterdir())
+    assert kept == sorted("012345"[-results_cache.KEEP_OTHERS:] + "f")
