@@ -577,3 +577,11 @@ def test_offsets_point_into_the_text():
 def test_bad_input_does_not_crash():
     for text in ["(", ")", '"', "—", "•", ":", "{", "}{", "{T", "+1:", "I —", "LEVEL", "\n\n\n", "((x)", '"a" "b']:
         parse_text(text, type_line=None)
+
+
+def test_overlapping_names_of_one_length_are_taken_in_the_order_given():
+    from linter.nlp.selfref import find_names
+
+    # the set's order of two names would depend on the run's string hashing
+    assert find_names("Ash Vow Elm", ["Ash Vow", "Vow Elm"], []) == [(0, 7)]
+    assert find_names("Ash Vow Elm", ["Vow Elm", "Ash Vow"], []) == [(4, 11)]

@@ -62,7 +62,8 @@ def find_names(text: str, names, taken: list[tuple[int, int]]) -> list[tuple[int
     present = [n for n in names if n and n in text]
     if not present:
         return out  # most texts do not write their card's name
-    present = sorted(set(present), key=len, reverse=True)
+    # longest first; names of one length in the order given (a set's order would vary from run to run)
+    present = sorted(dict.fromkeys(present), key=len, reverse=True)
     # every span kept so far, sorted and not overlapping: one bisection tells whether a new
     # occurrence overlaps one (a long text names its card many times)
     held = sorted(taken)
