@@ -33,7 +33,7 @@ import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Iterator
 
-from linter.checks.base import NEED_FIELDS, Check, Hit
+from linter.checks.base import Check, Hit
 from linter.model import (
     Ability, Card, Clause, CostPart, Face, ObjectRef, ParsedText, Phrase, PlayerRef, Reference, Trigger, ZoneRef,
 )

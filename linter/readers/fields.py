@@ -159,9 +159,9 @@ class JsonPlaces:
         if self._found is None:
             try:
                 card, faces = object_places(self.card_loc.source, self.card_loc.start, WANTED, "card_faces")
-            except RecursionError:  # a value nested too deeply for the scan: the card's start it is
-                card, faces = {}, None
-            except (ValueError, StopIteration):  # pragma: no cover - no object where the card starts
+            except (RecursionError, ValueError, StopIteration):
+                # a value nested too deeply for the scan (or no object where the card starts):
+                # every field is placed at the card's start
                 card, faces = {}, None
             self._found = (card, faces or [])
         return self._found
