@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 import multiprocessing
+import multiprocessing.connection
 import os
 import signal
 from typing import TYPE_CHECKING
@@ -173,36 +174,89 @@ def _merge_groups(cards: list["Card"], results: list, errors: list["Diagnostic"]
 
 def _run(cards: list["Card"], plan: lint.Plan, planners: "dict[int, FilePlanner] | None", work, parts: list,
          processes: int) -> list:
-    """``work`` over ``parts`` in ``processes`` forked workers, the results in the order of ``parts``."""
+    """``work`` over ``parts`` in forked workers, at most ``processes`` at a time, one
+    process a part; the results in the order of ``parts``.
+
+    A worker sends its result down a pipe and ends; the parent forks the worker of the
+    next part as soon as that result is in, while the one that sent it is still giving
+    its memory back (a pool would wait for it to end first).  An error raised by
+    ``work`` is raised here; leaving, however, stops every worker still running.
+    """
     global _INHERITED
     _INHERITED = (cards, plan, planners)
-    # Ctrl-C waits while the workers start: were it to stop the parent half-way through
-    # starting them, the workers started would run on (they leave Ctrl-C to the parent)
-    blocked = _block_ctrl_c()
+    context = multiprocessing.get_context("fork")
+    results: list = [None] * len(parts)
+    todo = list(enumerate(parts))[::-1]
+    running: dict = {}  # the read end of a worker's pipe: (its part's position, its process)
+    ending: list = []  # workers that sent their result and may not have ended yet
     try:
-        try:
-            pool = multiprocessing.get_context("fork").Pool(processes, initializer=_leave_ctrl_c_to_the_parent,
-                                                            maxtasksperchild=1)
-        except BaseException:
-            _unblock_ctrl_c(blocked)
-            raise
-        with pool:  # leaving it, however, stops every worker
-            _unblock_ctrl_c(blocked)
-            pending = pool.map_async(work, parts, chunksize=1)
-            while True:
-                # waiting a little at a time: the Ctrl-C may reach another thread of the
-                # process (a numerical library's), and an endless wait would not see it
+        while todo or running:
+            while todo and len(running) < processes:
+                k, part = todo.pop()
+                reader, process = _start(context, work, part)
+                running[reader] = (k, process)
+            # waiting a little at a time: the Ctrl-C may reach another thread of the
+            # process (a numerical library's), and an endless wait would not see it
+            for conn in multiprocessing.connection.wait(list(running), timeout=0.2):
+                k, process = running.pop(conn)
+                ending.append(process)  # it gives its memory back while the next one works
+                if todo:  # the next worker starts now, before this one's result is read
+                    k_next, part = todo.pop()
+                    reader, started = _start(context, work, part)
+                    running[reader] = (k_next, started)
                 try:
-                    return pending.get(timeout=0.2)
-                except multiprocessing.TimeoutError:
-                    continue
+                    ok, value = conn.recv()
+                except EOFError:  # it ended without a word: killed, or out of memory
+                    process.join()
+                    raise RuntimeError(f"a worker process ended with exit status {process.exitcode} "
+                                       "before it had linted its cards") from None
+                finally:
+                    conn.close()
+                if not ok:
+                    raise value
+                results[k] = value
+        return results
     finally:
         _INHERITED = None
+        for conn, (_k, process) in running.items():
+            process.terminate()
+            conn.close()
+        for process in [process for _k, process in running.values()] + ending:
+            process.join()
+
+
+def _start(context, work, part):
+    """Fork the worker of one part: the read end of its pipe, and the process."""
+    reader, writer = context.Pipe(duplex=False)
+    process = context.Process(target=_work_in_child, args=(work, part, writer), daemon=True)
+    # Ctrl-C waits while the worker starts: were it to stop the parent half-way through
+    # starting it, the worker would run on (it leaves Ctrl-C to the parent)
+    blocked = _block_ctrl_c()
+    try:
+        process.start()
+    finally:
+        _unblock_ctrl_c(blocked)
+    writer.close()
+    return reader, process
+
+
+def _work_in_child(work, part, writer) -> None:
+    """A worker: ``work(part)`` sent down ``writer`` as (True, result), or (False, the error)."""
+    _leave_ctrl_c_to_the_parent()
+    try:
+        message = (True, work(part))
+    except BaseException as exc:  # noqa: BLE001 - handed to the parent, which raises it
+        message = (False, exc)
+    try:
+        writer.send(message)
+    except Exception as exc:  # the error itself could not be sent (it does not pickle)
+        writer.send((False, RuntimeError(f"a worker failed: {lint.describe_exception(exc)}")))
+    writer.close()
 
 
 def _leave_ctrl_c_to_the_parent() -> None:
     """A worker ignores Ctrl-C (the terminal sends it to every process of the run): the
-    parent stops the pool and says so once, no worker prints a traceback."""
+    parent stops every worker and says so once, no worker prints a traceback."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _unblock_ctrl_c(True)
 

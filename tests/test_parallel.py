@@ -183,3 +183,36 @@ def test_workers_take_off_the_fixes_that_cannot_be_applied_as_one_process(tmp_pa
     assert refused and any(d["fix"] for d in single)  # some fixes were taken off, others kept
     alone = [d.as_dict() for d in engine.check_paths([str(path)], jobs=1, fixable_only=True).diagnostics]
     assert alone == single
+
+
+def _square_or_fail(part):
+    if part == "fail":
+        import time
+        from multiprocessing.util import Finalize
+
+        Finalize(None, time.sleep, args=(0.5,), exitpriority=1)  # it ends slowly, after it answered
+        raise ValueError("this part cannot be linted")
+    if part == "die":
+        import os
+
+        os._exit(3)  # a worker killed before it could answer
+    return part * part
+
+
+def test_the_runner_gives_the_results_in_the_order_of_the_parts():
+    from linter import lint
+    from linter.selection import Selection
+
+    plan = lint.Plan(Selection(None, None))
+    assert parallel._run([], plan, None, _square_or_fail, [5, 1, 4, 2, 3], 2) == [25, 1, 16, 4, 9]
+
+
+@pytest.mark.parametrize("bad, error", [("fail", ValueError), ("die", RuntimeError)])
+def test_a_worker_that_fails_fails_the_run_and_no_worker_is_left_running(bad, error):
+    from linter import lint
+    from linter.selection import Selection
+
+    plan = lint.Plan(Selection(None, None))
+    with pytest.raises(error):
+        parallel._run([], plan, None, _square_or_fail, [2, bad, 3, 4], 2)
+    assert multiprocessing.active_children() == [], multiprocessing.active_children()
