@@ -15,6 +15,12 @@ _STATIC_STATES = frozenset({"be", "have", "gain-ability", "lose-ability", "modif
 #: a triggered ability whose trigger is itself "When you do": it opens the ability
 _DONE_WORDS = re.compile(r"\b(?:you|they) (?:do|don't|did)\b", re.I)
 _REFLEXIVE_TRIGGER = re.compile(r"(?i)^\s*when (?:you|they) (?:do|don't|did)\s*$")
+#: what the meaning layer needs on a line of the text (reminder text apart: it does not read
+#: that) to find what this check reads: "when you do" (a reflexive trigger), or "if" and later
+#: on its line "do", "does", "did", "can" or "can't" ("if you do", "if a player does", "if that
+#: player can't": CR 118.12)
+_DONE_ON_A_LINE = re.compile(r"(?i)\bwhen\s+(?:you|they)\s+d(?:o|id)|\bif\b[^\n]*?"
+                             r"(?:\b(?:do|does|did|can)(?!\w)|\b(?:do|does|did|ca)n['’]t|\bcannot)")
 
 
 class NothingDoneBeforeWhenYouDo(api.FaceCheck):
@@ -77,6 +83,8 @@ class NothingDoneBeforeWhenYouDo(api.FaceCheck):
         if not any(not _MAY.search(masked, masked.rfind("\n", 0, m.start()) + 1, m.start())
                    for m in _DONE_WORDS.finditer(masked)):
             return  # every "you do" follows a choice on its line: the meaning need not be read
+        if not _DONE_ON_A_LINE.search(face.plain):
+            return  # "you don't control", "they don't untap": nothing the meaning would link
         for view in face.walk():
             trigger = view.ability.trigger
             if trigger is not None and _REFLEXIVE_TRIGGER.match(trigger.text):

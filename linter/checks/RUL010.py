@@ -54,6 +54,16 @@ _ACTION = {"choice": "choice"}
 _OWN_SUBJECT = re.compile(r"(?i)(?:\b(?:this (?:spell|creature|card|permanent|artifact|enchantment|land|"
                           r"planeswalker|battle|[A-Z]\w+)|it)|~|CARDNAME)\s+(?:was|were|is|has been)\s*$")
 _GIFT = re.compile(r"(?i)\bthe gift\b[^.]*$")
+#: the words the meaning layer needs around a linked participle or a keyword's condition word
+#: to read it as a reference (see LinkedReferenceWithoutLink._may_be_unlinked)
+_THE = re.compile(r"(?i)\bthe\b")
+_WITH = re.compile(r"(?i)\bwith\b")
+_CONDITION_LEAD = re.compile(r"(?i)\b(?:if|unless|as)\b")
+
+
+def _line_end(text: str, at: int) -> int:
+    end = text.find("\n", at)
+    return len(text) if end < 0 else end
 
 
 class LinkedReferenceWithoutLink(api.FaceCheck):
@@ -141,8 +151,22 @@ class LinkedReferenceWithoutLink(api.FaceCheck):
         quick look at the text and the keywords, before the meaning is read)."""
         word = m.group(0).lower()
         linked, conditions, links = _tables()
+        masked = face.masked
+        line = masked.rfind("\n", 0, m.start()) + 1
+        # where the words around it cannot make it a reference, it is none; but once one word
+        # lets the face through, every reference of the face is read, those of its quoted
+        # abilities (which ``masked`` leaves out) too: a face with one is let through as before
+        judged_by_position = not face.parsed.quotes
         if word in linked:
+            # the meaning layer makes a participle other than "chosen" a reference only in "the
+            # exiled card", "of the revealed cards" or "cards exiled with this creature": "the"
+            # before it or "with" after it on its line ("cards named …" is none)
+            if judged_by_position and word != "chosen" and not _THE.search(masked, line, m.start()) and \
+                    not _WITH.search(masked, m.end(), _line_end(masked, m.end())):
+                return False
             return not does_elsewhere(face, _ACTION.get(linked[word], linked[word]), m.start(), m.end())
+        if judged_by_position and not _CONDITION_LEAD.search(masked, line, m.start()):
+            return False  # a keyword's condition is one only in a condition ("if", "unless", "as long as")
         link = conditions.get(word)
         return link is None or not any(link in links.get((kw.keyword or "").lower(), ()) for kw in face.keywords())
 

@@ -39,12 +39,26 @@ class _Pattern:
     hints: tuple[str, ...] = ()
 
     def search(self, text: str, low: str | None) -> bool:
-        """Whether the pattern matches ``text`` (``low``: its lower case where it is ASCII; a
-        case-blind pattern reads more in a text beyond ASCII than its lower case shows, so
-        such a text is always searched)."""
+        """Whether the pattern matches ``text`` (``low``: ``hint_text(text)``; where it is None
+        the text is always searched)."""
         if self.hints and low is not None and not any(hint in low for hint in self.hints):
             return False
         return self.rx.search(text) is not None
+
+
+#: the letters beyond ASCII that a case-blind pattern reads as ASCII ones ("ſ" as an "s")
+#: while their lower case is none (the Kelvin sign's is a "k"); a test holds that there are no
+#: others
+_READ_AS_ASCII = re.compile("[\u0130\u0131\u017f]")
+
+
+def hint_text(text: str) -> str | None:
+    """``text`` in lower case, where every match of a pattern, case-blind ones too, shows in
+    it in lower case, so that the hints can be looked for in it; None where a case-blind
+    pattern reads more in the text than its lower case shows (it is then always searched)."""
+    if not text.isascii() and _READ_AS_ASCII.search(text):
+        return None
+    return text.lower()
 
 
 def _pattern(entry: dict) -> _Pattern:
@@ -58,6 +72,28 @@ def _data() -> tuple[dict[str, frozenset], tuple[_Pattern, ...], tuple[_Pattern,
     names = tuple(_pattern(e) for e in data["names"])
     text = tuple(_pattern(e) for e in data["text"])
     return fields, names, text
+
+
+@functools.lru_cache(maxsize=1)
+def _text_hints() -> tuple[str, ...] | None:
+    """The hints of every text pattern, one of which the lower case of a text any of them
+    matches holds; None where a pattern has none (every text is then searched)."""
+    patterns = _data()[2]
+    if not all(p.hints for p in patterns):
+        return None
+    return tuple(dict.fromkeys(hint for p in patterns for hint in p.hints))
+
+
+def _may_match(low: str | None) -> bool:
+    """Whether a text pattern may match the text whose ``hint_text`` is ``low`` (one look for
+    every hint at once: most texts hold none)."""
+    hints = _text_hints()
+    if low is None or hints is None:
+        return True
+    for hint in hints:
+        if hint in low:
+            return True
+    return False
 
 
 #: the card's fields that say what product it comes from, promo_types apart
@@ -119,10 +155,11 @@ def _from_text(card: Card) -> Product | None:
         if not face.oracle_text:
             continue
         own = plain_text(face)
-        low = own.lower() if own.isascii() else None
-        for p in text:
-            if p.search(own, low):
-                return Product(p.product, f"its text has {p.what}", False)
+        low = hint_text(own)
+        if _may_match(low):
+            for p in text:
+                if p.search(own, low):
+                    return Product(p.product, f"its text has {p.what}", False)
         if face.parsed is not None:
             for item in keyword_items(face):
                 if item.status == "outside-cr":
