@@ -174,3 +174,39 @@ def test_face_facts_of_every_kind():
     assert found == asked - {"type:Saga", "layout:transform", "field:loyalty", "ability:chapter",
                              "keyword:haste", "text:scry"}
     assert face_facts(card, card.faces[0], frozenset()) == frozenset()
+
+
+def test_text_facts_beyond_ascii():
+    """A text beyond ASCII has the "text:" facts its lower case shows, unless it holds a
+    character that patterns may read as an ASCII one: then it has every one."""
+    from linter.checks.api import face_facts
+    from linter.readers import read_text
+
+    asked = frozenset({"text:draw", "text:scry", "text:—"})
+    yaml_text = ("name: Tallow Sage\ntype_line: Instant\noracle_text: \"{}\"\n")
+    for text, expected in (("Hellbent — Draw a card.", {"text:draw", "text:—"}),
+                           ("Draw a card • or two.", {"text:draw"}),
+                           ("Draw a card.\u00a0Then discard one.", asked),  # a no-break space
+                           ("Draw a card, then \u017fcry 1.", asked)):      # a long s
+        card = read_text(yaml_text.format(text), path="sage.yaml").cards[0]
+        assert face_facts(card, card.faces[0], asked) == expected, text
+
+
+def test_what_patterns_may_read_as_ascii():
+    """READ_AS_ASCII holds every character beyond ASCII that Python's case mappings or a
+    case-blind pattern relate to an ASCII letter, besides white space and digits (case
+    mappings end before U+20000)."""
+    import re
+
+    from linter.checks.api import READ_AS_ASCII
+
+    letter = re.compile("[a-z]", re.I)
+
+    def read_as_ascii(c: str) -> bool:
+        return (any(m.isascii() for m in c.lower() + c.upper() + c.casefold())
+                or letter.fullmatch(c) is not None or re.fullmatch(r"[\d\s]", c) is not None)
+
+    wrong = [f"U+{cp:04X}" for cp in range(0x80, 0x20000)
+             if read_as_ascii(chr(cp)) != (READ_AS_ASCII.match(chr(cp)) is not None)]
+    assert wrong == []
+    assert READ_AS_ASCII.search("Flying — “quoted” • −1: draw") is None

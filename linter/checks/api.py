@@ -30,6 +30,7 @@ the structure.
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Iterator
 
@@ -429,6 +430,14 @@ def card_faces(card: Card) -> Iterator[FaceView]:
             yield view
 
 
+#: characters beyond ASCII that a pattern may read as ASCII ones: white space and digits
+#: (``\s``, ``\d``), and the case variants of ASCII letters (a case-blind "k" matches the
+#: Kelvin sign, "s" the long s; "ß" folds to "ss", "ﬁ" to "fi" …; a test holds the list to
+#: Python's case tables).  A rules text that holds none of them has a "text:" fact exactly
+#: where its lower case holds the piece, whatever else beyond ASCII it holds (dashes, bullets).
+READ_AS_ASCII = re.compile(r"(?![\x00-\x7f])[\d\s\u00df\u0130\u0131\u0149\u017f\u01f0\u1e96-\u1e9a\u1e9e\u212a\ufb00-\ufb06]")
+
+
 class FaceReader:
     """Reads which of the facts a run looks for hold of a face (see :func:`face_facts`), as
     one int: each fact is given bits (a run: the checks that need it, one bit a check;
@@ -490,7 +499,7 @@ class FaceReader:
                     bits |= bit
         text = face.oracle_text
         if text and self.texts:
-            if text.isascii():
+            if text.isascii() or READ_AS_ASCII.search(text) is None:
                 low = text.lower()
                 for piece, bit in self.texts:
                     if piece in low:
@@ -523,8 +532,9 @@ def face_facts(card: Card, face: Face, wanted: frozenset[str]) -> frozenset[str]
     declare it needs (``needs``; :data:`linter.checks.base.NEED_KINDS` says what each kind
     means).  They are read from the face's type line and fields, the card's layout, and
     the parse (the kinds of the abilities, granted ones too, their keywords, the marks):
-    a face not parsed has no fact of the parse; a rules text beyond ASCII has every
-    "text:" fact, as case-blind patterns read more than its lower case shows.  A run
+    a face not parsed has no fact of the parse; a rules text with a character that
+    patterns may read as an ASCII one (:data:`READ_AS_ASCII`) has every "text:" fact, as
+    they read more there than its lower case shows.  A run
     reads them with a :class:`FaceReader` of its own."""
     facts, reader = _fact_reader(wanted)
     bits = reader.bits(card, face)

@@ -37,7 +37,9 @@ NEED_KINDS = {
     "keyword": "the parse found that keyword ability, in lower case (keyword:enchant)",
     "mark": "the parse marked the face so (see NEED_MARKS)",
     "text": "the rules text holds these characters, whatever their case (text:become); a text "
-            "with characters beyond ASCII is taken to hold every piece, as case-blind patterns read it",
+            "with a character beyond ASCII that patterns may read as an ASCII one (white space, a digit, "
+            "a letter's case variant such as the long s) is taken to hold every piece; a check that "
+            "reads one character as another (' as ’) declares both",
     "field": "the face's field is given and not empty (field:loyalty)",
     "layout": "the card's layout, in lower case (layout:transform)",
 }
