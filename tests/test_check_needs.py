@@ -131,6 +131,8 @@ def test_a_too_narrow_need_is_caught():
     (("ability:sorcery",), "no ability kind"),
     (("mark:bold",), "no mark"),
     (("field:flavor",), "no field"),
+    (("blank:power",), "no field that may be blank"),
+    (("cost:{X}",), "lower case"),
     (("text:Become",), "lower case"),
     ("type:Saga", "must be a tuple"),
 ])
@@ -176,6 +178,26 @@ def test_face_facts_of_every_kind():
     assert face_facts(card, card.faces[0], frozenset()) == frozenset()
 
 
+def test_facts_of_the_type_line_the_costs_and_the_card():
+    """type-word facts are the words as the type-line checks read them (no space around the
+    dash too); cost, blank and the card's fields as NEED_KINDS says (invented cards)."""
+    from linter.checks.api import face_facts
+    from linter.readers import read_text
+
+    asked = frozenset({"type-word:Tribal", "type-word:Naga", "type-word:Creature", "type-word:Elf",
+                       "type:Naga", "cost:{x}", "cost:}{", "blank:mana_cost", "blank:type_line",
+                       "field:cmc", "field:color_identity"})
+    cards = read_text(
+        "- name: Coil Adept\n  mana_cost: '{x}{U}'\n  type_line: Tribal Creature—Naga\n  cmc: 0\n"
+        "  color_identity: []\n  oracle_text: Draw a card.\n"
+        "- name: Blank Slate\n  mana_cost: ''\n  type_line: ' '\n  oracle_text: Notes.\n",
+        path="naga.yaml").cards
+    assert face_facts(cards[0], cards[0].faces[0], asked) == {
+        "type-word:Tribal", "type-word:Naga", "type-word:Creature", "cost:{x}", "cost:}{", "field:cmc",
+        "field:color_identity"}
+    assert face_facts(cards[1], cards[1].faces[0], asked) == {"blank:mana_cost", "blank:type_line"}
+
+
 def test_text_facts_beyond_ascii():
     """A text beyond ASCII has the "text:" facts its lower case shows, unless it holds a
     character that patterns may read as an ASCII one: then it has every one."""
@@ -209,4 +231,6 @@ def test_what_patterns_may_read_as_ascii():
     wrong = [f"U+{cp:04X}" for cp in range(0x80, 0x20000)
              if read_as_ascii(chr(cp)) != (READ_AS_ASCII.match(chr(cp)) is not None)]
     assert wrong == []
+    # what it leaves out keeps its length in lower case (FaceView.folded keeps the offsets)
+    assert [cp for cp in range(0x80, 0x20000) if len(chr(cp).lower()) != 1 and not READ_AS_ASCII.match(chr(cp))] == []
     assert READ_AS_ASCII.search("Flying — “quoted” • −1: draw") is None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from linter.checks._chars import CharData, TypeLine, Word, judged_type_lines
+from linter.checks._chars import CharData, TypeLine, Word, char_data, judged_type_lines
 from linter.checks.base import Check, Hit
 from linter.diagnostics import Edit, Fix
 from linter.model import Card
@@ -50,6 +50,9 @@ class TypeWordOrder(Check):
     category = "rules"
     severity = "warning"
     rules = ("205.4a", "205.2a")
+    # the word out of order ranks below a word before it: it is of none of the last-ranked types
+    needs = tuple(f"type-word:{w}" for w, rank in sorted(char_data().rank.items())
+                  if rank < max(char_data().rank.values()))
     message = "{word!r} comes before {other!r}: write {good!r}"
     fixable = True
     needs_parse = False

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from linter.checks._chars import CharData, TypeLine, Word, judged_type_lines
+from linter.checks._chars import CharData, TypeLine, Word, char_data, judged_type_lines
 from linter.checks.base import Check, Hit
 from linter.diagnostics import Edit, Fix
 from linter.model import Card
@@ -49,6 +49,7 @@ class RetiredTypeName(Check):
     category = "templating"
     severity = "info"
     rules = ("308.1", "205.3m")
+    needs = tuple(f"type-word:{w}" for w in sorted({*char_data().retired_types, *char_data().retired_subtypes}))
     message = "{word!r} is an old name: Oracle text now says {new!r}"
     fixable = True
     needs_parse = False

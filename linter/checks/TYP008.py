@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from linter.checks._chars import nontraditional_type_words
+from linter.checks._chars import char_data, nontraditional_type_words
 from linter.checks.base import Check, Hit
 from linter.model import Card
 
@@ -48,6 +48,8 @@ class NontraditionalTypeWord(Check):
     category = "rules"
     severity = "info"
     rules = ("205.2a", "205.3a", "205.4a")
+    needs = tuple(f"type-word:{w}" for w in sorted({*char_data().odd_supertypes, *char_data().odd_card_types,
+                                                    *char_data().all_odd_subtypes}))
     message = "{word!r} is not a {kind} of the Comprehensive Rules; only cards outside the tournament card pool print it"
     needs_parse = False
 
