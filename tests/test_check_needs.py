@@ -234,3 +234,12 @@ def test_what_patterns_may_read_as_ascii():
     # what it leaves out keeps its length in lower case (FaceView.folded keeps the offsets)
     assert [cp for cp in range(0x80, 0x20000) if len(chr(cp).lower()) != 1 and not READ_AS_ASCII.match(chr(cp))] == []
     assert READ_AS_ASCII.search("Flying — “quoted” • −1: draw") is None
+
+
+def test_rul009_needs_a_word_of_every_owner():
+    """RUL009 reads places named with a player ("your", "that player's" …): each of its
+    owners holds a word of its needs."""
+    from linter.checks.RUL009 import _OWNERS, NonexistentZone
+
+    pieces = [need.partition(":")[2] for need in NonexistentZone.needs]
+    assert [owner for owner in _OWNERS if not any(p in owner.lower() for p in pieces)] == []
