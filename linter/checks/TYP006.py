@@ -10,6 +10,14 @@ from linter.diagnostics import Edit, Fix
 from linter.model import Card
 
 
+def _needs() -> tuple[str, ...]:
+    """The check's needs: the word out of order ranks below a word before it, so it is a word
+    of the order of rules_data/characteristics.yaml, of none of the last-ranked types."""
+    rank = char_data().rank
+    last = max(rank.values())
+    return tuple(f"type-word:{w}" for w, k in sorted(rank.items()) if k < last)
+
+
 class TypeWordOrder(Check):
     """Supertypes after card types, or card types in an unusual order.
 
@@ -50,9 +58,7 @@ class TypeWordOrder(Check):
     category = "rules"
     severity = "warning"
     rules = ("205.4a", "205.2a")
-    # the word out of order ranks below a word before it: it is of none of the last-ranked types
-    needs = tuple(f"type-word:{w}" for w, rank in sorted(char_data().rank.items())
-                  if rank < max(char_data().rank.values()))
+    needs = _needs()
     message = "{word!r} comes before {other!r}: write {good!r}"
     fixable = True
     needs_parse = False

@@ -10,6 +10,12 @@ from linter.diagnostics import Edit, Fix
 from linter.model import Card
 
 
+def _needs() -> tuple[str, ...]:
+    """The check's needs: the retired names (rules_data/characteristics.yaml)."""
+    data = char_data()
+    return tuple(f"type-word:{w}" for w in sorted({*data.retired_types, *data.retired_subtypes}))
+
+
 class RetiredTypeName(Check):
     """A card type or subtype written with a name that has been replaced.
 
@@ -49,7 +55,7 @@ class RetiredTypeName(Check):
     category = "templating"
     severity = "info"
     rules = ("308.1", "205.3m")
-    needs = tuple(f"type-word:{w}" for w in sorted({*char_data().retired_types, *char_data().retired_subtypes}))
+    needs = _needs()
     message = "{word!r} is an old name: Oracle text now says {new!r}"
     fixable = True
     needs_parse = False

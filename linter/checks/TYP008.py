@@ -9,6 +9,12 @@ from linter.checks.base import Check, Hit
 from linter.model import Card
 
 
+def _needs() -> tuple[str, ...]:
+    """The check's needs: the nontraditional words (rules_data/characteristics.yaml)."""
+    data = char_data()
+    return tuple(f"type-word:{w}" for w in sorted({*data.odd_supertypes, *data.odd_card_types, *data.all_odd_subtypes}))
+
+
 class NontraditionalTypeWord(Check):
     """A supertype, card type or subtype that only Un-cards and the like print.
 
@@ -48,8 +54,7 @@ class NontraditionalTypeWord(Check):
     category = "rules"
     severity = "info"
     rules = ("205.2a", "205.3a", "205.4a")
-    needs = tuple(f"type-word:{w}" for w in sorted({*char_data().odd_supertypes, *char_data().odd_card_types,
-                                                    *char_data().all_odd_subtypes}))
+    needs = _needs()
     message = "{word!r} is not a {kind} of the Comprehensive Rules; only cards outside the tournament card pool print it"
     needs_parse = False
 
