@@ -131,6 +131,8 @@ def test_a_too_narrow_need_is_caught():
     (("ability:sorcery",), "no ability kind"),
     (("mark:bold",), "no mark"),
     (("field:flavor",), "no field"),
+    (("blank:power",), "no field that may be blank"),
+    (("cost:{X}",), "lower case"),
     (("text:Become",), "lower case"),
     ("type:Saga", "must be a tuple"),
 ])
@@ -174,3 +176,70 @@ def test_face_facts_of_every_kind():
     assert found == asked - {"type:Saga", "layout:transform", "field:loyalty", "ability:chapter",
                              "keyword:haste", "text:scry"}
     assert face_facts(card, card.faces[0], frozenset()) == frozenset()
+
+
+def test_facts_of_the_type_line_the_costs_and_the_card():
+    """type-word facts are the words as the type-line checks read them (no space around the
+    dash too); cost, blank and the card's fields as NEED_KINDS says (invented cards)."""
+    from linter.checks.api import face_facts
+    from linter.readers import read_text
+
+    asked = frozenset({"type-word:Tribal", "type-word:Naga", "type-word:Creature", "type-word:Elf",
+                       "type:Naga", "cost:{x}", "cost:}{", "blank:mana_cost", "blank:type_line",
+                       "field:cmc", "field:color_identity"})
+    cards = read_text(
+        "- name: Coil Adept\n  mana_cost: '{x}{U}'\n  type_line: Tribal Creature—Naga\n  cmc: 0\n"
+        "  color_identity: []\n  oracle_text: Draw a card.\n"
+        "- name: Blank Slate\n  mana_cost: ''\n  type_line: ' '\n  oracle_text: Notes.\n",
+        path="naga.yaml").cards
+    assert face_facts(cards[0], cards[0].faces[0], asked) == {
+        "type-word:Tribal", "type-word:Naga", "type-word:Creature", "cost:{x}", "cost:}{", "field:cmc",
+        "field:color_identity"}
+    assert face_facts(cards[1], cards[1].faces[0], asked) == {"blank:mana_cost", "blank:type_line"}
+
+
+def test_text_facts_beyond_ascii():
+    """A text beyond ASCII has the "text:" facts its lower case shows, unless it holds a
+    character that patterns may read as an ASCII one: then it has every one."""
+    from linter.checks.api import face_facts
+    from linter.readers import read_text
+
+    asked = frozenset({"text:draw", "text:scry", "text:—"})
+    yaml_text = ("name: Tallow Sage\ntype_line: Instant\noracle_text: \"{}\"\n")
+    for text, expected in (("Hellbent — Draw a card.", {"text:draw", "text:—"}),
+                           ("Draw a card • or two.", {"text:draw"}),
+                           ("Draw a card.\u00a0Then discard one.", asked),  # a no-break space
+                           ("Draw a card, then \u017fcry 1.", asked)):      # a long s
+        card = read_text(yaml_text.format(text), path="sage.yaml").cards[0]
+        assert face_facts(card, card.faces[0], asked) == expected, text
+
+
+def test_what_patterns_may_read_as_ascii():
+    """READ_AS_ASCII holds every character beyond ASCII that Python's case mappings or a
+    case-blind pattern relate to an ASCII letter, besides white space and digits (case
+    mappings end before U+20000)."""
+    import re
+
+    from linter.checks.api import READ_AS_ASCII
+
+    letter = re.compile("[a-z]", re.I)
+
+    def read_as_ascii(c: str) -> bool:
+        return (any(m.isascii() for m in c.lower() + c.upper() + c.casefold())
+                or letter.fullmatch(c) is not None or re.fullmatch(r"[\d\s]", c) is not None)
+
+    wrong = [f"U+{cp:04X}" for cp in range(0x80, 0x20000)
+             if read_as_ascii(chr(cp)) != (READ_AS_ASCII.match(chr(cp)) is not None)]
+    assert wrong == []
+    # what it leaves out keeps its length in lower case (FaceView.folded keeps the offsets)
+    assert [cp for cp in range(0x80, 0x20000) if len(chr(cp).lower()) != 1 and not READ_AS_ASCII.match(chr(cp))] == []
+    assert READ_AS_ASCII.search("Flying — “quoted” • −1: draw") is None
+
+
+def test_rul009_needs_a_word_of_every_owner():
+    """RUL009 reads places named with a player ("your", "that player's" …): each of its
+    owners holds a word of its needs."""
+    from linter.checks.RUL009 import _OWNERS, NonexistentZone
+
+    pieces = [need.partition(":")[2] for need in NonexistentZone.needs]
+    assert [owner for owner in _OWNERS if not any(p in owner.lower() for p in pieces)] == []

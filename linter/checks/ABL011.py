@@ -59,7 +59,7 @@ class UnusedXCost(Check):
     category = "abilities"
     severity = "warning"
     rules = ("107.3a", "107.3m")
-    needs = ("field:mana_cost",)
+    needs = ("cost:{x}",)
     message = "{{X}} in the mana cost, but {why}"
 
     def check_card(self, card: Card) -> Iterable[Hit]:

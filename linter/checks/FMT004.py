@@ -49,6 +49,7 @@ class EntryNotACard(Check):
     category = "format"
     severity = "info"
     rules = ("205.1",)
+    needs = ("blank:type_line",)  # an entry that is no card has a blank type line on every face
     message = "this entry is no card (it has no type line{why}): it is not checked"
     needs_parse = False
     reads_non_cards = True

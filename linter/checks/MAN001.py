@@ -53,7 +53,7 @@ class ManaCostOrder(Check):
     category = "symbols"
     severity = "warning"
     rules = ("107.4", "202.1")
-    needs = ("field:mana_cost",)
+    needs = ("cost:}{",)  # two symbols at least: one alone is in order
     message = "mana cost {cost} is not in the conventional order: write {good}"
     fixable = True
     needs_parse = False

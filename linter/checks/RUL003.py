@@ -54,6 +54,7 @@ class MissingColorIndicator(Check):
     category = "rules"
     severity = "warning"
     rules = ("204.1", "202.2", "105.2")
+    needs = ("blank:mana_cost",)  # it reads faces whose mana cost is given as none
     message = "{which} has no mana cost and is {colors}, but has no color indicator"
     needs_parse = False
 

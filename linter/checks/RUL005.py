@@ -141,6 +141,7 @@ class ManaValueMismatch(Check):
     category = "rules"
     severity = "error"
     rules = ("202.3", "202.3a", "202.3b", "202.3d", "202.3e", "202.3f")
+    needs = ("field:cmc",)
     message = "{subject} is given as {given}, but {what} is {expected}: {why}"
     needs_parse = False
 

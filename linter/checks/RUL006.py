@@ -113,6 +113,7 @@ class ColorIdentityMismatch(Check):
     category = "rules"
     severity = "error"
     rules = ("903.4", "903.4c", "903.4d")
+    needs = ("field:color_identity",)
     message = "color identity is given as {given}, but the card's symbols and indicators make it {expected}{detail}"
     needs_parse = False
 

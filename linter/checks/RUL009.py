@@ -91,6 +91,8 @@ class NonexistentZone(api.FaceCheck):
     severity = "error"
     rules = ("400.1",)
     settings = ("zones",)
+    # every place it reads is named with one of _OWNERS, each of which holds one of these words
+    needs = ("text:your", "text:their", "text:its", "text:his", "text:her", "text:player", "text:opponent")
     message = "{place!r}: {why}"
 
     def check_face(self, face: api.FaceView) -> Iterable[api.Hit]:

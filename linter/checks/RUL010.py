@@ -118,6 +118,9 @@ class LinkedReferenceWithoutLink(api.FaceCheck):
     severity = "error"
     rules = ("607.1", "607.2a", "607.2d", "702.33d")
     settings = ("keywords",)
+    # what check_face looks for first: "was" or "were" of a set's own keyword condition, or
+    # one of the words of the references it reads (a face without them is never judged)
+    needs = tuple(f"text:{w}" for w in dict.fromkeys(("was", "were", *_lower_words())))
     message = "{words!r} refers to {what}, but the card {never}"
 
     def check_face(self, face: api.FaceView) -> Iterable[api.Hit]:

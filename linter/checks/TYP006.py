@@ -4,10 +4,18 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from linter.checks._chars import CharData, TypeLine, Word, judged_type_lines
+from linter.checks._chars import CharData, TypeLine, Word, char_data, judged_type_lines
 from linter.checks.base import Check, Hit
 from linter.diagnostics import Edit, Fix
 from linter.model import Card
+
+
+def _needs() -> tuple[str, ...]:
+    """The check's needs: the word out of order ranks below a word before it, so it is a word
+    of the order of rules_data/characteristics.yaml, of none of the last-ranked types."""
+    rank = char_data().rank
+    last = max(rank.values())
+    return tuple(f"type-word:{w}" for w, k in sorted(rank.items()) if k < last)
 
 
 class TypeWordOrder(Check):
@@ -50,6 +58,7 @@ class TypeWordOrder(Check):
     category = "rules"
     severity = "warning"
     rules = ("205.4a", "205.2a")
+    needs = _needs()
     message = "{word!r} comes before {other!r}: write {good!r}"
     fixable = True
     needs_parse = False

@@ -4,10 +4,16 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from linter.checks._chars import CharData, TypeLine, Word, judged_type_lines
+from linter.checks._chars import CharData, TypeLine, Word, char_data, judged_type_lines
 from linter.checks.base import Check, Hit
 from linter.diagnostics import Edit, Fix
 from linter.model import Card
+
+
+def _needs() -> tuple[str, ...]:
+    """The check's needs: the retired names (rules_data/characteristics.yaml)."""
+    data = char_data()
+    return tuple(f"type-word:{w}" for w in sorted({*data.retired_types, *data.retired_subtypes}))
 
 
 class RetiredTypeName(Check):
@@ -49,6 +55,7 @@ class RetiredTypeName(Check):
     category = "templating"
     severity = "info"
     rules = ("308.1", "205.3m")
+    needs = _needs()
     message = "{word!r} is an old name: Oracle text now says {new!r}"
     fixable = True
     needs_parse = False

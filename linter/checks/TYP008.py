@@ -4,9 +4,15 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from linter.checks._chars import nontraditional_type_words
+from linter.checks._chars import char_data, nontraditional_type_words
 from linter.checks.base import Check, Hit
 from linter.model import Card
+
+
+def _needs() -> tuple[str, ...]:
+    """The check's needs: the nontraditional words (rules_data/characteristics.yaml)."""
+    data = char_data()
+    return tuple(f"type-word:{w}" for w in sorted({*data.odd_supertypes, *data.odd_card_types, *data.all_odd_subtypes}))
 
 
 class NontraditionalTypeWord(Check):
@@ -48,6 +54,7 @@ class NontraditionalTypeWord(Check):
     category = "rules"
     severity = "info"
     rules = ("205.2a", "205.3a", "205.4a")
+    needs = _needs()
     message = "{word!r} is not a {kind} of the Comprehensive Rules; only cards outside the tournament card pool print it"
     needs_parse = False
 

@@ -49,6 +49,7 @@ class CardWithoutTypeLine(Check):
     category = "rules"
     severity = "error"
     rules = ("205.1", "205.2a")
+    needs = ("blank:type_line",)
     message = "{which} has no type line"
     needs_parse = False
 

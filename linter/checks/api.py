@@ -30,6 +30,7 @@ the structure.
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Iterable, Iterator
 
@@ -38,11 +39,21 @@ from linter.model import (
     Ability, Card, Clause, CostPart, Face, ObjectRef, ParsedText, Phrase, PlayerRef, Reference, Trigger, ZoneRef,
 )
 from linter.nlp.text import SortedSpans, mask, reminder_spans
+from linter.tables import extension_version
 
 if TYPE_CHECKING:  # pragma: no cover
     from linter.config import Config
 
 Span = tuple[int, int]
+
+#: characters beyond ASCII that a pattern may read as ASCII ones: white space and digits
+#: (``\s``, ``\d``), and the case variants of ASCII letters (a case-blind "k" matches the
+#: Kelvin sign, "s" the long s; "ß" folds to "ss", "ﬁ" to "fi" …; a test holds the list to
+#: Python's case tables).  A text that holds none of them, whatever else beyond ASCII it holds
+#: (dashes, bullets), keeps its offsets in lower case, where a case-blind pattern matches as
+#: the same pattern in lower case does (:attr:`FaceView.folded`), and has a "text:" fact
+#: exactly where its lower case holds the piece.
+READ_AS_ASCII = re.compile(r"(?![\x00-\x7f])[\d\s\u00df\u0130\u0131\u0149\u017f\u01f0\u1e96-\u1e9a\u1e9e\u212a\ufb00-\ufb06]")
 
 __all__ = [
     "AbilityView", "CardContext", "FaceCheck", "FaceView", "SelfRef", "SortedSpans", "Span", "card_faces", "face_facts",
@@ -171,15 +182,16 @@ class FaceView:
 
     @functools.cached_property
     def folded(self) -> str | None:
-        """``masked`` in lower case (offsets kept) where it is plain ASCII, else None: a
-        case-blind pattern may then be read as a case-sensitive one over this text."""
+        """``masked`` in lower case (offsets kept) where it holds no character that patterns
+        may read as an ASCII one (:data:`READ_AS_ASCII`), else None: a case-blind pattern
+        may then be read as a case-sensitive one over this text."""
         masked = self.masked
-        return masked.lower() if masked.isascii() else None
+        return masked.lower() if masked.isascii() or READ_AS_ASCII.search(masked) is None else None
 
     def mentions(self, *words: str) -> bool:
         """Whether ``masked`` may hold one of ``words`` (lower case), whatever their case:
-        a quick test that decides whether a check need look further (a text with
-        characters beyond ASCII always may, as case-blind patterns read them)."""
+        a quick test that decides whether a check need look further (a text with a
+        character that patterns may read as an ASCII one always may)."""
         low = self.folded
         if low is None:
             return True
@@ -434,7 +446,7 @@ class FaceReader:
     one int: each fact is given bits (a run: the checks that need it, one bit a check;
     :func:`face_facts`: one bit a fact), and a face's int holds the bits of every fact
     that holds of it, cheap to combine, compare and hash.  What a face's type line and the
-    card's layout say is read once per (type line, layout)."""
+    card's layout say is read once per (type line, layout, declaration of the set's own types)."""
 
     #: a bound on the type lines remembered (a long run meets some thousands)
     TYPE_LINES = 50_000
@@ -445,23 +457,37 @@ class FaceReader:
             kind, _sep, value = fact.partition(":")
             by_kind.setdefault(kind, {})[value] = given
         self.types = by_kind.get("type", {})
+        self.type_words = by_kind.get("type-word", {})
         self.layouts = by_kind.get("layout", {})
-        self.fields = tuple(by_kind.get("field", {}).items())
+        fields = dict(by_kind.get("field", {}))
+        # the card's fields (a mana value also the face's), given where not None: 0 and none too
+        self.mana_value = fields.pop("cmc", 0)
+        self.identity = fields.pop("color_identity", 0)
+        self.fields = tuple(fields.items())
+        blanks = by_kind.get("blank", {})
+        self.blank_type_line = blanks.get("type_line", 0)
+        self.blank_cost = blanks.get("mana_cost", 0)
         self.abilities = by_kind.get("ability", {})
         self.keywords = by_kind.get("keyword", {})
         marks = by_kind.get("mark", {})
         self.adds_mana = marks.get("adds-mana", 0)
         self.marks = tuple((marks[m], m) for m in ("self-ref", "reminder", "quote") if m in marks)
         self.walks = bool(self.abilities or self.keywords or self.adds_mana)
-        self.texts = tuple(by_kind.get("text", {}).items())
-        self.every_text = 0
-        for _piece, given in self.texts:
-            self.every_text |= given
-        self._by_type_line: dict[tuple[str | None, str | None], int] = {}
+        self.texts, self.every_text = self._pieces(by_kind.get("text", {}))
+        self.costs, self.every_cost = self._pieces(by_kind.get("cost", {}))
+        self._by_type_line: dict[tuple[str | None, str | None, int], int] = {}
+
+    @staticmethod
+    def _pieces(given: dict[str, int]) -> tuple[tuple[tuple[str, int], ...], int]:
+        """The pieces of one kind with their bits, and the bits of them all."""
+        every = 0
+        for bit in given.values():
+            every |= bit
+        return tuple(given.items()), every
 
     def bits(self, card: Card, face: Face) -> int:
         """The bits of the facts that hold of one face of ``card``."""
-        key = (face.type_line, card.layout)
+        key = (face.type_line, card.layout, extension_version())
         bits = self._by_type_line.get(key)
         if bits is None:
             bits = self._characteristics(card, face)
@@ -471,6 +497,16 @@ class FaceReader:
         for name, bit in self.fields:
             if getattr(face, name):
                 bits |= bit
+        if self.mana_value and (card.cmc is not None or face.cmc is not None or "back_cmc" in card.extra):
+            bits |= self.mana_value
+        if self.identity and card.color_identity is not None:
+            bits |= self.identity
+        cost = face.mana_cost
+        if cost is not None:
+            if self.blank_cost and not cost.strip():
+                bits |= self.blank_cost
+            if cost and self.costs:
+                bits |= _holds(cost, self.costs, self.every_cost)
         parsed = face.parsed
         if parsed is not None:
             if self.walks:
@@ -490,13 +526,7 @@ class FaceReader:
                     bits |= bit
         text = face.oracle_text
         if text and self.texts:
-            if text.isascii():
-                low = text.lower()
-                for piece, bit in self.texts:
-                    if piece in low:
-                        bits |= bit
-            else:
-                bits |= self.every_text
+            bits |= _holds(text, self.texts, self.every_text)
         return bits
 
     def _characteristics(self, card: Card, face: Face) -> int:
@@ -506,9 +536,34 @@ class FaceReader:
             get = self.types.get
             for t in (*face.supertypes, *face.card_types, *face.subtypes):
                 bits |= get(t, 0)
+        type_line = face.type_line
+        if self.type_words and type_line:
+            from linter.checks._chars import face_type_lines
+
+            get = self.type_words.get
+            for line in face_type_lines(face):
+                for w in line.head:
+                    bits |= get(w.text, 0)
+                for w in line.subtypes:
+                    bits |= get(w.key, 0)
+        if self.blank_type_line and type_line is not None and not type_line.strip():
+            bits |= self.blank_type_line
         if self.layouts and card.layout:
             bits |= self.layouts.get(card.layout.lower(), 0)
         return bits
+
+
+def _holds(text: str, pieces: tuple[tuple[str, int], ...], every: int) -> int:
+    """The bits of the ``pieces`` that ``text`` holds, whatever their case: of all of them
+    (``every``) where it holds a character that patterns may read as an ASCII one."""
+    if not text.isascii() and READ_AS_ASCII.search(text) is not None:
+        return every
+    low = text.lower()
+    bits = 0
+    for piece, bit in pieces:
+        if piece in low:
+            bits |= bit
+    return bits
 
 
 @functools.lru_cache(maxsize=16)
@@ -521,11 +576,12 @@ def _fact_reader(wanted: frozenset[str]) -> tuple[tuple[str, ...], FaceReader]:
 def face_facts(card: Card, face: Face, wanted: frozenset[str]) -> frozenset[str]:
     """Which of the facts ``wanted`` hold of one face of ``card``: the facts a check may
     declare it needs (``needs``; :data:`linter.checks.base.NEED_KINDS` says what each kind
-    means).  They are read from the face's type line and fields, the card's layout, and
-    the parse (the kinds of the abilities, granted ones too, their keywords, the marks):
-    a face not parsed has no fact of the parse; a rules text beyond ASCII has every
-    "text:" fact, as case-blind patterns read more than its lower case shows.  A run
-    reads them with a :class:`FaceReader` of its own."""
+    means).  They are read from the face's type line and fields, the card's layout and
+    fields, and the parse (the kinds of the abilities, granted ones too, their keywords,
+    the marks): a face not parsed has no fact of the parse; a rules text (a mana cost)
+    with a character that patterns may read as an ASCII one (:data:`READ_AS_ASCII`) has
+    every "text:" ("cost:") fact, as they read more there than its lower case shows.  A
+    run reads them with a :class:`FaceReader` of its own."""
     facts, reader = _fact_reader(wanted)
     bits = reader.bits(card, face)
     return frozenset(fact for k, fact in enumerate(facts) if bits >> k & 1)

@@ -37,8 +37,17 @@ NEED_KINDS = {
     "keyword": "the parse found that keyword ability, in lower case (keyword:enchant)",
     "mark": "the parse marked the face so (see NEED_MARKS)",
     "text": "the rules text holds these characters, whatever their case (text:become); a text "
-            "with characters beyond ASCII is taken to hold every piece, as case-blind patterns read it",
-    "field": "the face's field is given and not empty (field:loyalty)",
+            "with a character beyond ASCII that patterns may read as an ASCII one (white space, a digit, "
+            "a letter's case variant such as the long s) is taken to hold every piece; a check that "
+            "reads one character as another (' as ’) declares both",
+    "type-word": "the type line holds the word as the type-line checks read it (linter.checks._chars."
+                 "parse_type_line, which also reads 'Creature—Naga'): a word before the dash as written, "
+                 "a subtype (a multi-word one whole) with plain apostrophes (type-word:Tribal)",
+    "field": "the face's field is given and not empty (field:loyalty); a mana value (cmc: the card's, "
+             "the face's or its file's back face entry's) and the card's color identity where given, "
+             "0 and none too",
+    "blank": "the face's field is given but blank (blank:type_line)",
+    "cost": "the mana cost holds these characters, whatever their case (cost:{x}), read as text pieces are",
     "layout": "the card's layout, in lower case (layout:transform)",
 }
 NEED_ABILITIES = ("keyword", "activated", "loyalty", "triggered", "chapter", "static", "spell", "level", "unknown")
@@ -48,7 +57,8 @@ NEED_MARKS = {
     "reminder": "the text has reminder text",
     "quote": "the text has quoted text (a granted ability, a quoted name)",
 }
-NEED_FIELDS = ("mana_cost", "power", "toughness", "loyalty", "defense", "color_indicator")
+NEED_FIELDS = ("mana_cost", "power", "toughness", "loyalty", "defense", "color_indicator", "cmc", "color_identity")
+NEED_BLANKS = ("mana_cost", "type_line")
 
 
 def need_problems(needs: object) -> list[str]:
@@ -66,7 +76,9 @@ def need_problems(needs: object) -> list[str]:
             problems.append(f"need {need!r}: no mark (known: {', '.join(NEED_MARKS)})")
         elif kind == "field" and value not in NEED_FIELDS:
             problems.append(f"need {need!r}: no field (known: {', '.join(NEED_FIELDS)})")
-        elif kind in ("keyword", "text", "layout") and value != value.lower():
+        elif kind == "blank" and value not in NEED_BLANKS:
+            problems.append(f"need {need!r}: no field that may be blank (known: {', '.join(NEED_BLANKS)})")
+        elif kind in ("keyword", "text", "cost", "layout") and value != value.lower():
             problems.append(f"need {need!r} must be in lower case (it is matched whatever the case)")
     return problems
 
