@@ -17,7 +17,6 @@ active, files are not split, and each worker lints whole files.  Where
 
 from __future__ import annotations
 
-import dataclasses
 import multiprocessing
 import os
 import signal
@@ -220,8 +219,15 @@ Indexed = list[tuple[int, "Diagnostic"]]
 
 
 def _light(ds: list["Diagnostic"], position: dict[int, int]) -> Indexed:
-    # the card objects stay behind: the parent has them already
-    return [(position[id(d.card_obj)], dataclasses.replace(d, card_obj=None)) for d in ds]
+    """A worker's findings without their cards, which stay behind: the parent has them
+    already.  The findings are taken off their cards, not copied: the worker sends them
+    back and ends."""
+    out = []
+    for d in ds:
+        index = position[id(d.card_obj)]
+        d.card_obj = None
+        out.append((index, d))
+    return out
 
 
 def _heavy(indexed: Indexed, cards: list["Card"]) -> list["Diagnostic"]:
