@@ -201,7 +201,7 @@ def consistent(a: str, b: str) -> bool:
 
 @dataclass
 class Occurrence:
-    card: Card | None
+    card: Card | None  # None as collected (the process that judges the file has the card)
     face: int
     start: int
     end: int
@@ -217,7 +217,8 @@ def occurrences(card: Card) -> Iterable[Occurrence]:
     that follows several keywords on one line explains all of them and is left out).
     A line the parser could not classify that reads like a keyword and its reminder
     ("Infuse 2 (…)") counts as one: a custom set's mechanics need not be declared for
-    their reminders to be compared."""
+    their reminders to be compared.  Each is given without its card (``card`` None): it
+    is what :meth:`InconsistentReminderText.collect` sends to the judge of the file."""
     table = keywords()
     for i, face in enumerate(card.faces):
         parsed = face.parsed
@@ -255,7 +256,7 @@ def occurrences(card: Card) -> Iterable[Occurrence]:
                 own = [r for r in runs if r.lower() not in keyword.lower()]
                 key = normalize(as_fewer_than(text, parameter), keyword, variable_parts(parameter, embedded),
                                 selves, own)
-                yield Occurrence(card, i, s, e, keyword, kw.rule if kw else None, text, key,
+                yield Occurrence(None, i, s, e, keyword, kw.rule if kw else None, text, key,
                                  parameter_shape(parameter, embedded))
                 break
 
@@ -323,7 +324,7 @@ class InconsistentReminderText(Check):
 
     def collect(self, card: Card) -> list[Occurrence]:
         """The card's keywords with their reminder texts, normalized (without the card)."""
-        return [dataclasses.replace(o, card=None) for o in occurrences(card)]
+        return list(occurrences(card))
 
     def check_collected(self, cards: list[Card], collected: list) -> Iterable[tuple[Card, Hit]]:
         found = {id(card): occs for card, occs in zip(cards, collected)}
