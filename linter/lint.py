@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import traceback
 from dataclasses import dataclass, field
-from typing import Any
+from operator import itemgetter
+from typing import Any, Callable
 
 from linter.checks.api import FaceCheck, FaceReader, FaceView, card_faces
 from linter.checks.base import Check, Hit, all_checks, one_finding_per_defect, what_reads
@@ -258,11 +259,11 @@ class Batch:
         self.errors.extend(other.errors)
         for code, positions in other.members.items():
             mine = self.members.setdefault(code, [])
-            if code in other.collected or code in self.collected:
-                values = self.collected.get(code)
-                theirs = other.collected.get(code)
-                if values is not None or theirs is not None:
-                    values = values if values is not None else [None] * len(mine)
+            if code in other.collected:  # a check that collects
+                values, theirs = self.collected.get(code), other.collected[code]
+                if values is None and theirs is not None:
+                    values = [None] * len(mine)  # of the cards of batches where it was idle
+                if values is not None:
                     values.extend(theirs if theirs is not None else [None] * len(positions))
                 self.collected[code] = values
             mine.extend(positions)
@@ -363,17 +364,16 @@ def judge_files(plan: Plan, cards: list[Card], batch: Batch, errors: list[Diagno
     for path in file_of:
         files.setdefault(path, len(files))
 
-    def by_file(items, position=lambda item: item) -> list[list]:
+    def by_file(items, position: Callable[[Any], int] | None = None) -> list[list]:
+        """``items`` (positions, or what ``position`` reads a position of) file by file."""
         if len(files) == 1:  # one file: every item is its
             return [list(items)]
         parts: list[list] = [[] for _ in files]
         for item in items:
-            parts[files[file_of[position(item)]]].append(item)
+            parts[files[file_of[item if position is None else position(item)]]].append(item)
         return parts
 
-    def first(item: tuple) -> int:
-        return item[0]
-
+    first = itemgetter(0)
     # per check and file: the positions of the cards it judges, with what it collected of each
     members: dict[str, list[list]] = {}
     for check in plan.set_checks:
