@@ -19,8 +19,7 @@ from __future__ import annotations
 
 import traceback
 from dataclasses import dataclass, field
-from operator import itemgetter
-from typing import Any, Callable
+from typing import Any
 
 from linter.checks.api import FaceCheck, FaceReader, FaceView, card_faces
 from linter.checks.base import Check, Hit, all_checks, one_finding_per_defect, what_reads
@@ -364,43 +363,46 @@ def judge_files(plan: Plan, cards: list[Card], batch: Batch, errors: list[Diagno
     for path in file_of:
         files.setdefault(path, len(files))
 
-    def by_file(items, position: Callable[[Any], int] | None = None) -> list[list]:
-        """``items`` (positions, or what ``position`` reads a position of) file by file."""
-        if len(files) == 1:  # one file: every item is its
-            return [list(items)]
-        parts: list[list] = [[] for _ in files]
-        for item in items:
-            parts[files[file_of[item if position is None else position(item)]]].append(item)
-        return parts
+    def by_file(positions: list[int], values: list | None = None) -> tuple[list[list[int]], list[list] | None]:
+        """``positions`` (and ``values``, one for each) split file by file."""
+        if len(files) == 1:  # one file: every position is its
+            return [positions], None if values is None else [values]
+        parts: list[list[int]] = [[] for _ in files]
+        for p in positions:
+            parts[files[file_of[p]]].append(p)
+        if values is None:
+            return parts, None
+        split: list[list] = [[] for _ in files]
+        for p, value in zip(positions, values):
+            split[files[file_of[p]]].append(value)
+        return parts, split
 
-    first = itemgetter(0)
-    # per check and file: the positions of the cards it judges, with what it collected of each
-    members: dict[str, list[list]] = {}
+    # per check and file: the positions of the cards it judges, and what a check that
+    # collects collected of each (None: nothing, see ``Batch.collected``)
+    members: dict[str, list[list[int]]] = {}
+    collected: dict[str, list[list] | None] = {}
     for check in plan.set_checks:
-        positions = batch.members.get(check.code, [])
-        if type(check).collect is Check.collect:
-            members[check.code] = by_file(positions)
-        else:
-            values = batch.collected.get(check.code)
-            pairs = zip(positions, values) if values is not None else ((p, None) for p in positions)
-            members[check.code] = by_file(pairs, first)
-    failures = {code: by_file(items, first) for code, items in batch.failed_collect.items()}
+        members[check.code], collected[check.code] = by_file(batch.members.get(check.code, []),
+                                                             batch.collected.get(check.code))
+    # per check and file: what its collect raised on, card by card
+    failures = {code: by_file([p for p, _what in items], [what for _p, what in items])[1]
+                for code, items in batch.failed_collect.items()}
     for k in range(len(files)):
         for check in plan.set_checks:
             mine = members[check.code][k]
             if not mine:
                 continue
-            collects = type(check).collect is not Check.collect
-            group = [cards[p] for p, _c in mine] if collects else [cards[p] for p in mine]
+            group = [cards[p] for p in mine]
             failed = failures[check.code][k] if check.code in failures else None
             if failed:
-                errors.append(internal_error(group[0], failed[0][1], f"{check.code} (a check of the whole file)"))
+                errors.append(internal_error(group[0], failed[0], f"{check.code} (a check of the whole file)"))
                 continue
             try:
-                if collects:
-                    found = check.check_collected(group, [c for _p, c in mine])
-                else:
+                if type(check).collect is Check.collect:
                     found = check.check_set(group)
+                else:
+                    values = collected[check.code]
+                    found = check.check_collected(group, values[k] if values is not None else [None] * len(group))
                 for card, hit in found:
                     out.append(resolve(check, card, hit))
             except Exception as exc:
