@@ -239,25 +239,59 @@ def judges_collected(check: Check) -> bool:
 class Batch:
     """What linting a batch of cards found.
 
-    ``members`` holds, for every set-level check, the batch's cards it
-    judges (their positions in the batch) with what it collected of each;
-    ``failed_collect`` the first card a check's ``collect`` raised on, per
-    check, with the error described.
+    ``members`` holds, for every set-level check, the positions of the batch's
+    cards it judges; ``collected``, for a check that collects, what it collected
+    of each of them, in the same order (None: nothing, as if ``collect`` had
+    returned None for each, see :func:`idle`); ``failed_collect`` the first card
+    a check's ``collect`` raised on, per check, with the error described.
     """
 
     diagnostics: list[Diagnostic] = field(default_factory=list)
     errors: list[Diagnostic] = field(default_factory=list)
-    members: dict[str, list[tuple[int, Any]]] = field(default_factory=dict)
+    members: dict[str, list[int]] = field(default_factory=dict)
+    collected: dict[str, list[Any] | None] = field(default_factory=dict)
     failed_collect: dict[str, list[tuple[int, str]]] = field(default_factory=dict)
 
+    def add(self, other: "Batch") -> None:
+        """Take in what ``other`` found, of the cards that follow this batch's."""
+        self.diagnostics.extend(other.diagnostics)
+        self.errors.extend(other.errors)
+        for code, positions in other.members.items():
+            mine = self.members.setdefault(code, [])
+            if code in other.collected:  # a check that collects
+                values, theirs = self.collected.get(code), other.collected[code]
+                if values is None and theirs is not None:
+                    values = [None] * len(mine)  # of the cards of batches where it was idle
+                if values is not None:
+                    values.extend(theirs if theirs is not None else [None] * len(positions))
+                self.collected[code] = values
+            mine.extend(positions)
+        for code, items in other.failed_collect.items():
+            self.failed_collect.setdefault(code, []).extend(items)
 
-def lint_batch(plan: Plan, cards: list[Card], *, keep_parse: bool = True) -> Batch:
+
+def idle(check: Check) -> bool:
+    """Whether a set-level check that collects has nothing to collect in this process now:
+    its ``collect`` would return None for every card (an ORC check without an Oracle index,
+    see :meth:`~linter.checks._oracle.OracleCheck.idle`).  Asked once per batch, not of
+    every card; a check that cannot tell (its question raised) collects, card by card."""
+    ask = getattr(check, "idle", None)
+    if ask is None:
+        return False
+    try:
+        return bool(ask())
+    except Exception:  # collect raises then too, and says so for the file (FMT003)
+        return False
+
+
+def lint_batch(plan: Plan, cards: list[Card], *, keep_parse: bool = True, first: int = 0) -> Batch:
     """Parse ``cards`` and run the card checks on them; gather what the set-level checks need.
 
     With ``keep_parse`` False each face's parse is dropped once its card is done.
     A parse or a check that raises on a card becomes one FMT003 diagnostic for
     that card in ``Batch.errors``; the card's other checks, and every other
-    card, are still checked.
+    card, are still checked.  The positions in the batch count from ``first``
+    (a worker's batch: the position of its first card in the run's cards).
     """
     out = Batch()
     if not cards or not plan.checks:
@@ -270,9 +304,16 @@ def lint_batch(plan: Plan, cards: list[Card], *, keep_parse: bool = True) -> Bat
             unparsed.setdefault(id(card), []).append(
                 internal_error(card, exc, "the parse of its rules text", face=face))
     diagnostics = out.diagnostics
+    members = out.members
     for check in plan.set_checks:
-        out.members[check.code] = []
-    for position, card in enumerate(cards):
+        members[check.code] = []
+    # the collecting checks with something to collect, and where it goes
+    collected = {check.code: [] for check in plan.set_checks
+                 if type(check).collect is not Check.collect and not idle(check)}
+    for check in plan.set_checks:
+        if type(check).collect is not Check.collect:
+            out.collected[check.code] = collected.get(check.code)
+    for position, card in enumerate(cards, first):
         parsed = id(card) not in unparsed
         if not parsed:
             out.errors.extend(unparsed[id(card)])
@@ -291,12 +332,20 @@ def lint_batch(plan: Plan, cards: list[Card], *, keep_parse: bool = True) -> Bat
                 out.errors.append(internal_error(card, exc, check.code))
         plain_sets, collecting = plan.set_checks_for(card, parsed, kind)
         for check in plain_sets:
-            out.members[check.code].append((position, None))
+            members[check.code].append(position)
         for check in collecting:
+            code = check.code
+            values = collected.get(code)
+            if values is None:  # idle: nothing to collect
+                members[code].append(position)
+                continue
             try:
-                out.members[check.code].append((position, check.collect(card)))
+                value = check.collect(card)
             except Exception as exc:
-                out.failed_collect.setdefault(check.code, []).append((position, describe_exception(exc)))
+                out.failed_collect.setdefault(code, []).append((position, describe_exception(exc)))
+                continue
+            members[code].append(position)
+            values.append(value)
         if not keep_parse:
             for face in card.faces:
                 face.parsed = None
@@ -314,31 +363,46 @@ def judge_files(plan: Plan, cards: list[Card], batch: Batch, errors: list[Diagno
     for path in file_of:
         files.setdefault(path, len(files))
 
-    def by_file(items) -> list[list]:
-        if len(files) == 1:  # one file: every item is its
-            return [list(items)]
-        parts: list[list] = [[] for _ in files]
-        for item in items:
-            parts[files[file_of[item[0]]]].append(item)
-        return parts
+    def by_file(positions: list[int], values: list | None = None) -> tuple[list[list[int]], list[list] | None]:
+        """``positions`` (and ``values``, one for each) split file by file."""
+        if len(files) == 1:  # one file: every position is its
+            return [positions], None if values is None else [values]
+        parts: list[list[int]] = [[] for _ in files]
+        for p in positions:
+            parts[files[file_of[p]]].append(p)
+        if values is None:
+            return parts, None
+        split: list[list] = [[] for _ in files]
+        for p, value in zip(positions, values):
+            split[files[file_of[p]]].append(value)
+        return parts, split
 
-    members = {c.code: by_file(batch.members.get(c.code, ())) for c in plan.set_checks}
-    failures = {code: by_file(items) for code, items in batch.failed_collect.items()}
+    # per check and file: the positions of the cards it judges, and what a check that
+    # collects collected of each (None: nothing, see ``Batch.collected``)
+    members: dict[str, list[list[int]]] = {}
+    collected: dict[str, list[list] | None] = {}
+    for check in plan.set_checks:
+        members[check.code], collected[check.code] = by_file(batch.members.get(check.code, []),
+                                                             batch.collected.get(check.code))
+    # per check and file: what its collect raised on, card by card
+    failures = {code: by_file([p for p, _what in items], [what for _p, what in items])[1]
+                for code, items in batch.failed_collect.items()}
     for k in range(len(files)):
         for check in plan.set_checks:
             mine = members[check.code][k]
             if not mine:
                 continue
-            group = [cards[p] for p, _c in mine]
+            group = [cards[p] for p in mine]
             failed = failures[check.code][k] if check.code in failures else None
             if failed:
-                errors.append(internal_error(group[0], failed[0][1], f"{check.code} (a check of the whole file)"))
+                errors.append(internal_error(group[0], failed[0], f"{check.code} (a check of the whole file)"))
                 continue
             try:
                 if type(check).collect is Check.collect:
                     found = check.check_set(group)
                 else:
-                    found = check.check_collected(group, [c for _p, c in mine])
+                    values = collected[check.code]
+                    found = check.check_collected(group, values[k] if values is not None else [None] * len(group))
                 for card, hit in found:
                     out.append(resolve(check, card, hit))
             except Exception as exc:

@@ -17,7 +17,6 @@ active, files are not split, and each worker lints whole files.  Where
 
 from __future__ import annotations
 
-import dataclasses
 import multiprocessing
 import multiprocessing.connection
 import os
@@ -125,13 +124,9 @@ def lint_in_workers(cards: list["Card"], selection: "Selection", workers: int,
     if work is _lint_group:
         return _merge_groups(cards, results, errors)
     batch = lint.Batch()
-    for diagnostics, part_errors, members, failed in results:
-        batch.errors.extend(_heavy(part_errors, cards))
-        batch.diagnostics.extend(_heavy(diagnostics, cards))
-        for code, items in members.items():
-            batch.members.setdefault(code, []).extend(items)
-        for code, items in failed.items():
-            batch.failed_collect.setdefault(code, []).extend(items)
+    for found, failures, part in results:  # in the order of the cards
+        part.diagnostics, part.errors = _heavy(found, cards), _heavy(failures, cards)
+        batch.add(part)
     errors.extend(batch.errors)
     judged = lint.judge_files(plan, cards, batch, errors)
     if planners is not None:
@@ -278,8 +273,15 @@ Indexed = list[tuple[int, "Diagnostic"]]
 
 
 def _light(ds: list["Diagnostic"], position: dict[int, int]) -> Indexed:
-    # the card objects stay behind: the parent has them already
-    return [(position[id(d.card_obj)], dataclasses.replace(d, card_obj=None)) for d in ds]
+    """A worker's findings without their cards, which stay behind: the parent has them
+    already.  The findings are taken off their cards, not copied: the worker sends them
+    back and ends."""
+    out = []
+    for d in ds:
+        index = position[id(d.card_obj)]
+        d.card_obj = None
+        out.append((index, d))
+    return out
 
 
 def _heavy(indexed: Indexed, cards: list["Card"]) -> list["Diagnostic"]:
@@ -291,24 +293,24 @@ def _heavy(indexed: Indexed, cards: list["Card"]) -> list["Diagnostic"]:
     return out
 
 
-def _lint_part(part: tuple[int, int]):
+def _lint_part(part: tuple[int, int]) -> tuple[Indexed, Indexed, lint.Batch]:
     """A worker's batch of consecutive cards: the card checks' findings and the FMT003 of
-    the batch, and what the set-level checks collected, each by its card's position in
-    the run's cards."""
+    the batch, each by its card's position in the run's cards (see :func:`_light`), and
+    the batch with what the set-level checks collected (by the same positions)."""
     assert _INHERITED is not None
     cards, plan, planners = _INHERITED
     start, end = part
     subset = cards[start:end]
     position = {id(card): start + i for i, card in enumerate(subset)}
     with lint.gc_paused():
-        batch = lint.lint_batch(plan, subset, keep_parse=False)
+        batch = lint.lint_batch(plan, subset, keep_parse=False, first=start)
         if planners is not None:
             from linter.fixes import take_off_unfixable
 
             take_off_unfixable(batch.diagnostics, planners)
-        members = {code: [(start + p, c) for p, c in items] for code, items in batch.members.items()}
-        failed = {code: [(start + p, what) for p, what in items] for code, items in batch.failed_collect.items()}
-    return _light(batch.diagnostics, position), _light(batch.errors, position), members, failed
+        found, failures = _light(batch.diagnostics, position), _light(batch.errors, position)
+        batch.diagnostics, batch.errors = [], []  # sent apart, without their cards
+    return found, failures, batch
 
 
 def _lint_group(indices: list[int]) -> tuple[Indexed, Indexed]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import difflib
 import functools
 import re
@@ -201,7 +200,9 @@ def consistent(a: str, b: str) -> bool:
 
 @dataclass
 class Occurrence:
-    card: Card | None
+    """A keyword's reminder text on a face of a card (the card is not kept: what a card's
+    occurrences are collected for is judged where the file's cards are)."""
+
     face: int
     start: int
     end: int
@@ -255,7 +256,7 @@ def occurrences(card: Card) -> Iterable[Occurrence]:
                 own = [r for r in runs if r.lower() not in keyword.lower()]
                 key = normalize(as_fewer_than(text, parameter), keyword, variable_parts(parameter, embedded),
                                 selves, own)
-                yield Occurrence(card, i, s, e, keyword, kw.rule if kw else None, text, key,
+                yield Occurrence(i, s, e, keyword, kw.rule if kw else None, text, key,
                                  parameter_shape(parameter, embedded))
                 break
 
@@ -322,8 +323,8 @@ class InconsistentReminderText(Check):
         return self.check_collected(cards, [self.collect(card) for card in cards])
 
     def collect(self, card: Card) -> list[Occurrence]:
-        """The card's keywords with their reminder texts, normalized (without the card)."""
-        return [dataclasses.replace(o, card=None) for o in occurrences(card)]
+        """The card's keywords with their reminder texts, normalized."""
+        return list(occurrences(card))
 
     def check_collected(self, cards: list[Card], collected: list) -> Iterable[tuple[Card, Hit]]:
         found = {id(card): occs for card, occs in zip(cards, collected)}
@@ -331,25 +332,24 @@ class InconsistentReminderText(Check):
             yield from self._one_set(group, found)
 
     def _one_set(self, cards: list[Card], found: dict[int, list[Occurrence]]) -> Iterable[tuple[Card, Hit]]:
-        groups: dict[tuple[str, str], list[Occurrence]] = {}
+        groups: dict[tuple[str, str], list[tuple[Card, Occurrence]]] = {}
         for card in cards:
             for occ in found[id(card)]:
-                occ = dataclasses.replace(occ, card=card)
-                groups.setdefault((occ.keyword.lower(), occ.shape), []).append(occ)
+                groups.setdefault((occ.keyword.lower(), occ.shape), []).append((card, occ))
         for occs in groups.values():
-            counts = Counter(o.key for o in occs)
+            counts = Counter(o.key for _c, o in occs)
             if len(counts) < 2:
                 continue
             # the wording most cards use; on a tie, the first one in the file
-            order = {k: n for n, k in reversed(list(enumerate(o.key for o in occs)))}
+            order = {k: n for n, k in reversed(list(enumerate(o.key for _c, o in occs)))}
             best = max(counts, key=lambda k: (counts[k], -order[k]))
-            reference = next(o for o in occs if o.key == best)
+            example, reference = next((c, o) for c, o in occs if o.key == best)
             agreeing = sum(n for k, n in counts.items() if consistent(k, best))
-            for o in occs:
+            for card, o in occs:
                 if consistent(o.key, best):
                     continue
                 rules = ("207.2a", o.rule) if o.rule else None
-                yield o.card, self.hit(face=o.face, field="oracle_text", start=o.start, end=o.end,
-                                       rules=rules, keyword=o.keyword, others=agreeing,
-                                       s="" if agreeing == 1 else "s", example=reference.card.name,
-                                       usual=reference.text, text=o.text)
+                yield card, self.hit(face=o.face, field="oracle_text", start=o.start, end=o.end,
+                                     rules=rules, keyword=o.keyword, others=agreeing,
+                                     s="" if agreeing == 1 else "s", example=example.name,
+                                     usual=reference.text, text=o.text)

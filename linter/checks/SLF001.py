@@ -193,6 +193,10 @@ class LeftoverName(Check):
                     yield card, hit
 
     def _card(self, card: Card) -> Iterable[tuple[Hit, str, bool]]:
+        # the names the card may write are worked out only for a run of capitalized words that
+        # reads like another name (few do): the card's own names, and those introduced as other
+        # objects ("a token named …") by each face with a run up to this one
+        introducing: list[str] = []  # those faces' texts, reminder text blanked
         allowed: set[str] | None = None
         names: _Names | None = None
         for i, face in enumerate(card.faces):
@@ -214,10 +218,8 @@ class LeftoverName(Check):
                 start = m.start("name")
                 if plain is None:
                     plain = face.parsed.plain
-                    if allowed is None:
-                        allowed = self._allowed(card)
-                    allowed = allowed | {_fold(n.group("name")) for n in introduced.finditer(plain)}
-                    names = _Names(allowed)
+                    introducing.append(plain)
+                    names = None  # to be made again, with this face's introduced names
                 if plain[start] == " ":
                     continue  # reminder text
                 run = m.group("name")
@@ -226,9 +228,15 @@ class LeftoverName(Check):
                     start += cut[-1]
                     run = run[cut[-1]:]
                 possessive = bool(e.group("poss"))
-                assert names is not None
-                found = self._leftover(run, leading, names, possessive)
+                found = self._name_in(run, leading)
                 if found is None:
+                    continue
+                if names is None:
+                    if allowed is None:
+                        allowed = self._allowed(card)
+                    names = _Names(allowed.union(*({_fold(n.group("name")) for n in introduced.finditer(p)}
+                                               for p in introducing)))
+                if _excused(run, names, possessive):
                     continue
                 offset = run.rfind(found)
                 s = start + max(offset, 0)
@@ -255,10 +263,10 @@ class LeftoverName(Check):
         return names
 
     @staticmethod
-    def _leftover(run: str, leading: frozenset[str], allowed: "_Names", possessive: bool) -> str | None:
-        """The name in ``run`` that is not the card's, or None when ``run`` is fine."""
-        if _excused(run, allowed, possessive):
-            return None
+    def _name_in(run: str, leading: frozenset[str]) -> str | None:
+        """The name ``run`` writes, as written in the text, when it reads like a name of two
+        capitalized words or more that are not all type words (else None); a leftover
+        unless the card may write it (see :func:`_excused`)."""
         words = _words(run)
         while words and words[0].rstrip(",") in leading:
             words.pop(0)

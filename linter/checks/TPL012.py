@@ -159,10 +159,11 @@ class ReminderTextWording(Check):
         out = []
         for i, face in enumerate(card.faces):
             subtypes: tuple[str, ...] | None = None  # worked out at the face's first reminder
+            names: tuple[str, ...] = ()
             for kw, written, s, e, raw in self._reminders(face):
                 if subtypes is None:
                     subtypes = tuple(face_subtypes(face))
-                names = face_view(card, face).self_names
+                    names = face_view(card, face).self_names
                 key = (kw, normalize(written, names))
                 number = written[len(kw):].strip()  # "Infuse 1 (… if it has none.)"
                 compared = normalize(as_fewer_than(raw, number), names, subtypes)

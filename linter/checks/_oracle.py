@@ -757,6 +757,12 @@ class OracleCheck(Check):
     def collect(self, card: Card) -> CardFacts | None:
         return card_facts(card, self.facts)
 
+    def idle(self) -> bool:
+        """Whether :meth:`collect` has nothing to gather now: with no index in use (none,
+        or one that cannot be used) every card's facts are None, and the file is judged as
+        :meth:`check_set` judges it (see :func:`linter.lint.idle`, asked once per batch)."""
+        return reference() is None
+
     def check_collected(self, cards: list[Card], collected: list) -> Iterable[tuple[Card, Hit]]:
         for card, facts in zip(cards, collected):
             if facts is not None:

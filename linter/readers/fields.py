@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from linter.model import COLORS, Card, Face, order_colors
-from linter.readers.jsonpos import Tokens, items, object_places
+from linter.readers.jsonpos import Span, Tokens, items, object_spans, value_loc
 from linter.readers.locs import FieldLocs, Places
 from linter.source import Loc, SourceFile
 
@@ -144,21 +144,22 @@ class JsonPlaces:
 
     Reading the card keeps only ``card_loc`` (where its object opens); the first
     Loc asked for reads that object again with
-    :func:`~linter.readers.jsonpos.object_places`, which finds the Loc of every
-    field of the card and its faces at once (the Locs an eager reader's
-    :func:`walk_object` finds).
+    :func:`~linter.readers.jsonpos.object_spans`, which finds where every field
+    of the card and its faces is written at once, and each Loc (those an eager
+    reader's :func:`walk_object` finds) is made from that when it is asked for.
     """
 
-    __slots__ = ("card_loc", "_found")
+    __slots__ = ("card_loc", "_found", "_made")
 
     def __init__(self, card_loc: Loc) -> None:
         self.card_loc = card_loc
-        self._found: tuple[dict[str, Loc], list[dict[str, Loc]]] | None = None
+        self._found: tuple[dict[str, Span], list[dict[str, Span]]] | None = None
+        self._made: dict[tuple[int | None, str], Loc] = {}  # each Loc made once: asked again, the same
 
-    def _walk(self) -> tuple[dict[str, Loc], list[dict[str, Loc]]]:
+    def _walk(self) -> tuple[dict[str, Span], list[dict[str, Span]]]:
         if self._found is None:
             try:
-                card, faces = object_places(self.card_loc.source, self.card_loc.start, WANTED, "card_faces")
+                card, faces = object_spans(self.card_loc.source, self.card_loc.start, WANTED, "card_faces")
             except (RecursionError, ValueError, StopIteration):
                 # a value nested too deeply for the scan (or no object where the card starts):
                 # every field is placed at the card's start
@@ -167,9 +168,16 @@ class JsonPlaces:
         return self._found
 
     def loc(self, part: int | None, key: str) -> Loc | None:
+        made = self._made.get((part, key))
+        if made is not None:
+            return made
         card, faces = self._walk()
         found = card if part is None else faces[part] if part < len(faces) else {}
-        return found.get(key, self.card_loc)  # the card's start, should the walk not find it
+        span = found.get(key)
+        if span is None:
+            return self.card_loc  # the card's start, should the walk not find it
+        made = self._made[(part, key)] = value_loc(self.card_loc.source, *span)
+        return made
 
     def locs(self, part: int | None, keys: list[str]) -> FieldLocs:
         return FieldLocs(self, part, keys)

@@ -8,7 +8,7 @@ iterator consumed as the walk goes: a subtree the reader does not need is
 skipped by counting its strings.  It can start at any offset outside a
 string (where an object opens, say): a reader that knows where an object
 starts can leave the places of its fields until a position inside it is asked
-for (:func:`object_places` then reads that object again, one value at a time
+for (:func:`object_spans` then reads that object again, one value at a time
 with the C scanner, which says where each value ends).
 """
 
@@ -245,27 +245,41 @@ class Tokens:
         return k if k != -1 else first_key.start()
 
 
+#: where a field's value is written in a JSON text, and the value: (start, end, value)
+Span = tuple[int, int, Any]
+
+
 def object_places(source: SourceFile, start: int, wanted: frozenset,
                   faces_key: str | None = None) -> tuple[dict[str, Loc], list[dict[str, Loc]] | None]:
     """The Locs of the ``wanted`` fields of the object that opens at ``text[start]``, and
     those of the objects in its ``faces_key`` list (None without one): the Locs that
-    :class:`Tokens` gives (of a repeated key, the last value's).
+    :class:`Tokens` gives (of a repeated key, the last value's).  See :func:`object_spans`."""
+    found, faces = object_spans(source, start, wanted, faces_key)
+    return ({k: value_loc(source, *span) for k, span in found.items()},
+            None if faces is None else [{k: value_loc(source, *span) for k, span in f.items()} for f in faces])
+
+
+def object_spans(source: SourceFile, start: int, wanted: frozenset,
+                 faces_key: str | None = None) -> tuple[dict[str, Span], list[dict[str, Span]] | None]:
+    """Where the ``wanted`` fields of the object that opens at ``text[start]`` are written
+    (their :data:`Span`, made a Loc by :func:`value_loc` when one is asked for), and those
+    of the objects in its ``faces_key`` list (None without one).
 
     The C scanner reads the object one value at a time and says where each ends,
     so neither a parse of the whole object nor a walk of the string tokens of the
     fields left out is needed.  The text must be well-formed JSON there (raises
     ``ValueError`` or ``StopIteration`` where it is not).
     """
-    found, faces, _end = _object_places(source, start, wanted, faces_key)
+    found, faces, _end = _object_spans(source.text, start, wanted, faces_key)
     return found, faces
 
 
-def _object_places(source: SourceFile, start: int, wanted: frozenset,
-                   faces_key: str | None) -> tuple[dict[str, Loc], list[dict[str, Loc]] | None, int]:
-    """:func:`object_places`, and where the object ends."""
-    text, scan, space = source.text, _DECODER.scan_once, _SPACE
-    found: dict[str, Loc] = {}
-    faces: list[dict[str, Loc]] | None = None
+def _object_spans(text: str, start: int, wanted: frozenset,
+                  faces_key: str | None) -> tuple[dict[str, Span], list[dict[str, Span]] | None, int]:
+    """:func:`object_spans`, and where the object ends."""
+    scan, space = _DECODER.scan_once, _SPACE
+    found: dict[str, Span] = {}
+    faces: list[dict[str, Span]] | None = None
     if not text.startswith("{", start):
         raise ValueError("no object there")
     i = space(text, start + 1).end()
@@ -278,28 +292,28 @@ def _object_places(source: SourceFile, start: int, wanted: frozenset,
             raise ValueError("no colon after the key")
         at = colon.end()  # where the value starts
         if key == faces_key and text.startswith("[", at):
-            faces, i = _objects_places(source, at, wanted)
+            faces, i = _objects_spans(text, at, wanted)
         else:
             value, i = scan(text, at)
             if key in wanted:
-                found[key] = _value_loc(source, at, i, value)
+                found[key] = (at, i, value)
         i = space(text, i).end()
         if not text.startswith(",", i):
             return found, faces, i + 1  # the closing brace
         i = space(text, i + 1).end()
 
 
-def _objects_places(source: SourceFile, start: int, wanted: frozenset) -> tuple[list[dict[str, Loc]], int]:
-    """The places of the objects of the list that opens at ``text[start]`` (its other
+def _objects_spans(text: str, start: int, wanted: frozenset) -> tuple[list[dict[str, Span]], int]:
+    """The spans of the objects of the list that opens at ``text[start]`` (its other
     values left out), and where the list ends."""
-    text, scan, space = source.text, _DECODER.scan_once, _SPACE
-    out: list[dict[str, Loc]] = []
+    scan, space = _DECODER.scan_once, _SPACE
+    out: list[dict[str, Span]] = []
     i = space(text, start + 1).end()
     if text.startswith("]", i):
         return out, i + 1
     while True:
         if text.startswith("{", i):
-            fields, _faces, i = _object_places(source, i, wanted, None)
+            fields, _faces, i = _object_spans(text, i, wanted, None)
             out.append(fields)
         else:
             _value, i = scan(text, i)
@@ -309,7 +323,7 @@ def _objects_places(source: SourceFile, start: int, wanted: frozenset) -> tuple[
         i = space(text, i + 1).end()
 
 
-def _value_loc(source: SourceFile, start: int, end: int, value: Any) -> Loc:
+def value_loc(source: SourceFile, start: int, end: int, value: Any) -> Loc:
     """The Loc of a field's value written at ``text[start:end]``: see :meth:`Tokens.value`."""
     if isinstance(value, str):
         return _string_loc(source, start + 1, end - 1)

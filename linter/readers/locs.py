@@ -98,7 +98,7 @@ class Places(Protocol):
     """
 
     def loc(self, part: int | None, key: str) -> Loc | None:
-        """The Loc of one field (for a warning)."""
+        """The Loc of one field (for a warning, or a finding): the same Loc each time."""
 
     def locs(self, part: int | None, keys: list[str]) -> MutableMapping[str, Loc]:
         """The ``locs`` of a card or face that has the fields ``keys`` (those with a known place)."""
@@ -112,9 +112,10 @@ class FieldLocs(MutableMapping):
     """The ``locs`` of a card or a face whose places are found when first asked for.
 
     A reader that knows only where a card's entry starts notes which fields
-    have a place; the first look at the mapping asks ``places.loc(part, key)``
-    for each of them (one walk of the entry, see
-    :class:`linter.readers.fields.JsonPlaces`), and from then on it is a plain
+    have a place; a field looked up is asked of ``places.loc(part, key)`` (one
+    walk of the entry, see :class:`linter.readers.fields.JsonPlaces`), and only
+    that one: a finding needs the place of its field.  Iterating over the
+    mapping or changing it asks for every field, and from then on it is a plain
     mapping.  Most cards have no finding, so most are never looked at.
     """
 
@@ -141,7 +142,11 @@ class FieldLocs(MutableMapping):
         return len(self._keys if self._locs is None else self._locs)
 
     def __getitem__(self, key: str) -> Loc:
-        return self._table()[key]
+        if self._locs is not None:
+            return self._locs[key]
+        if key not in self._keys:
+            raise KeyError(key)
+        return self._places.loc(self._part, key)
 
     def __setitem__(self, key: str, loc: Loc) -> None:
         self._table()[key] = loc
