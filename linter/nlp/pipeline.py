@@ -42,7 +42,7 @@ import functools
 from array import array
 from bisect import bisect_left, bisect_right
 from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Iterable
 
 import spacy
@@ -75,17 +75,19 @@ class OracleState:
     other_names: tuple[str, ...] = ()
     text: str | None = None
     context: Context | None = None
-    self_refs: list[tuple[int, int]] = field(default_factory=list)
-    reminders: list[tuple[int, int]] = field(default_factory=list)
-    abilities: list[Ability] = field(default_factory=list)
-    every_ability: list[Ability] = field(default_factory=list)  # those and what they grant, depth first
+    # what the components find; each is set by the component that finds it (an empty
+    # tuple until then: a face makes none of these lists only to have them replaced)
+    self_refs: list[tuple[int, int]] | tuple = ()
+    reminders: list[tuple[int, int]] | tuple = ()
+    abilities: list[Ability] | tuple = ()
+    every_ability: list[Ability] | tuple = ()  # those and what they grant, depth first
     # token table (character start, end, hash of the lower-case form), made once
-    tok_starts: list[int] = field(default_factory=list)
-    tok_ends: list[int] = field(default_factory=list)
-    tok_lowers: list[int] = field(default_factory=list)
-    matches: list = field(default_factory=list)  # (start token, end token, PatternInfo)
-    phrases: list[Phrase] = field(default_factory=list)
-    quotes: list[tuple[int, int]] = field(default_factory=list)
+    tok_starts: list[int] | tuple = ()
+    tok_ends: list[int] | tuple = ()
+    tok_lowers: list[int] | tuple = ()
+    matches: list | tuple = ()  # (start token, end token, PatternInfo)
+    phrases: list[Phrase] | tuple = ()
+    quotes: list[tuple[int, int]] | tuple = ()
     #: mark spaCy spans on the Doc (doc.spans); a batch whose Docs are converted and
     #: dropped (parse_faces) leaves them out
     spans: bool = True
