@@ -145,10 +145,39 @@ def keyword_abilities(text: str, cs: int, content: str, holes: list[tuple[int, i
     """:func:`parse_keyword_line` of the line whose ``content`` (text[cs:le] with the
     ``holes`` blanked) the segmenter has made already, with the keyword table of
     ``version`` (:func:`table_version`, which the segmenter asks once a text)."""
+    if _find_in(content.lstrip(), version) is None:
+        return None  # the common case: not a keyword line at all
+    found = _keyword_items(content, version)
+    if found is None:
+        return None
+    out: list[Ability] = []
+    for kw, s, e, n, param, p in found:
+        a_start, a_end = cs + s, cs + e
+        # reminder text right after the keyword belongs to its span
+        for rs, re_ in holes:
+            if rs >= a_end and not text[a_end:rs].strip(" ,;"):
+                if not text[a_end:rs].strip():
+                    a_end = re_
+                break
+        ab = Ability("keyword", text[a_start:a_end], a_start, a_end, keyword=kw.name, parameter=p,
+                     rules=(kw.rule,))
+        if p and kw.parameter in ("cost", "number-cost"):
+            ps = cs + s + n
+            while ps < cs + e and text[ps] == " ":
+                ps += 1
+            ab.cost = _keyword_cost(text, ps, ps + len(param))
+        out.append(ab)
+    return out
+
+
+@functools.lru_cache(maxsize=4096)
+def _keyword_items(content: str, version) -> tuple | None:
+    """The keywords of a keyword line, read from its ``content`` alone, or None where it is
+    no keyword line: for each (keyword, start, end, length of its name, the parameter's text
+    (where a cost is read), the parameter as kept), offsets in ``content``.  Made once for each distinct line: the
+    keyword lines of a file are few ("Flying", "Ward {2}") next to its faces."""
     head = content.lstrip()
     first = _find_in(head, version)
-    if first is None:
-        return None  # the common case: not a keyword line at all
     stripped = content.rstrip()
     items = _items(content, 0, len(stripped))
     found: list[list] = []  # [kw, start, end, name_len]
@@ -169,7 +198,7 @@ def keyword_abilities(text: str, cs: int, content: str, holes: list[tuple[int, i
         if item[:n].lower().startswith(canonical + " "):
             n = len(canonical)  # "Affinity for artifacts": the parameter keeps its preposition
         found.append([kw, s, e, n])
-    out: list[Ability] = []
+    out = []
     labels = _label_keywords_for(version)
     for kw, s, e, n in found:
         if labels.get(kw.name.lower()) is kw:
@@ -184,27 +213,12 @@ def keyword_abilities(text: str, cs: int, content: str, holes: list[tuple[int, i
             if len(found) > 1 or m is None or kw.parameter == "none" or not rx.fullmatch(param[:cut].strip()):
                 return None
             param = param[:cut].strip()
-        a_start, a_end = cs + s, cs + e
-        # reminder text right after the keyword belongs to its span
-        for rs, re_ in holes:
-            if rs >= a_end and not text[a_end:rs].strip(" ,;"):
-                if not text[a_end:rs].strip():
-                    a_end = re_
-                break
         if param[:1] in "—–":
             m = _SENTENCE.search(param)
             if m:
                 param = param[: m.start()]
-        p = param.lstrip("—– ").rstrip(".").strip() or None
-        ab = Ability("keyword", text[a_start:a_end], a_start, a_end, keyword=kw.name, parameter=p,
-                     rules=(kw.rule,))
-        if p and kw.parameter in ("cost", "number-cost"):
-            ps = cs + s + n
-            while ps < cs + e and text[ps] == " ":
-                ps += 1
-            ab.cost = _keyword_cost(text, ps, ps + len(param))
-        out.append(ab)
-    return out
+        out.append((kw, s, e, n, param, param.lstrip("—– ").rstrip(".").strip() or None))
+    return tuple(out)
 
 
 _TRAILING_SYMBOLS = re.compile(r"(?:\{[^{}]+\})+\s*\.?\s*$")
