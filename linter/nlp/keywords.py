@@ -174,8 +174,9 @@ def keyword_abilities(text: str, cs: int, content: str, holes: list[tuple[int, i
 def _keyword_items(content: str, version) -> tuple | None:
     """The keywords of a keyword line, read from its ``content`` alone, or None where it is
     no keyword line: for each (keyword, start, end, length of its name, the parameter's text
-    (where a cost is read), the parameter as kept), offsets in ``content``.  Made once for each distinct line: the
-    keyword lines of a file are few ("Flying", "Ward {2}") next to its faces."""
+    (where a cost is read), the parameter as kept), offsets in ``content``.  Made once for
+    each distinct line: the keyword lines of a file are few ("Flying", "Ward {2}") next to
+    its faces."""
     head = content.lstrip()
     first = _find_in(head, version)
     stripped = content.rstrip()
