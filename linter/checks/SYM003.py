@@ -96,37 +96,47 @@ def _cost_word(letters: str) -> re.Pattern:
 
 def unbraced_keyword_costs(text: str) -> Iterator[tuple[int, int, str]]:
     """Unbraced costs of keywords that take a cost ("Equip 2", "Kicker 1R", "Suspend 3—1U")."""
-    word = _cost_word(symbol_table().unbraced_letters)
     version = extension_version()
     pos = 0
     for line in text.split("\n"):
-        line_start = pos
+        # a line whose start is no keyword has no keyword in its first piece either
+        if _may_be_keyword(line):
+            for start, end, run in _line_keyword_costs(line, version):
+                yield pos + start, pos + end, run
         pos += len(line) + 1
-        if not _may_be_keyword(line):
-            continue  # its first piece is no keyword either (it starts as the line does)
-        piece_start = 0
-        for piece in line.split(", "):
-            start = line_start + piece_start
-            piece_start += len(piece) + 2
-            found = _keyword_at(piece, version) if _may_be_keyword(piece) else None
-            if found is None:
-                break
-            kw, n = found
-            if kw.parameter not in ("cost", "number-cost"):
+
+
+@functools.lru_cache(maxsize=8192)
+def _line_keyword_costs(line: str, version: int) -> tuple[tuple[int, int, str], ...]:
+    """:func:`unbraced_keyword_costs` of one line that may start with a keyword, positions
+    from the line's start, worked out once per line and declaration of the set's own
+    keywords (keyword lines repeat from card to card; the others are not kept)."""
+    word = _cost_word(symbol_table().unbraced_letters)
+    found: list[tuple[int, int, str]] = []
+    start = 0
+    for piece in line.split(", "):
+        piece_start = start
+        start += len(piece) + 2
+        kw_at = _keyword_at(piece, version) if _may_be_keyword(piece) else None
+        if kw_at is None:
+            break
+        kw, n = kw_at
+        if kw.parameter not in ("cost", "number-cost"):
+            continue
+        param = piece[n:]
+        base = piece_start + n
+        if kw.parameter == "number-cost":
+            dash = re.search(r"[—–]", param)
+            if dash is None:
                 continue
-            param = piece[n:]
-            base = start + n
-            if kw.parameter == "number-cost":
-                dash = re.search(r"[—–]", param)
-                if dash is None:
-                    continue
-                base += dash.end()
-                param = param[dash.end():]
-            # only the word right after the keyword: in a text whose line breaks
-            # were lost, later words belong to other abilities ("Warp Artifact deals 1 damage")
-            w = re.match(r"\s*(\S+?)(?=[\s.,;(]|$)", param)
-            if w and word.fullmatch(w.group(1)):
-                yield base + w.start(1), base + w.end(1), w.group(1)
+            base += dash.end()
+            param = param[dash.end():]
+        # only the word right after the keyword: in a text whose line breaks
+        # were lost, later words belong to other abilities ("Warp Artifact deals 1 damage")
+        w = re.match(r"\s*(\S+?)(?=[\s.,;(]|$)", param)
+        if w and word.fullmatch(w.group(1)):
+            found.append((base + w.start(1), base + w.end(1), w.group(1)))
+    return tuple(found)
 
 
 class UnbracedManaSymbol(Check):

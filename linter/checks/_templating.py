@@ -125,7 +125,13 @@ def self_noun(face: Face) -> tuple[str | None, bool]:
 def keep_name_before(text: str, start: int) -> bool:
     """A name right after "named", "transforms into" … names a card, not the object itself."""
     before = text[max(0, start - 24):start].rstrip().lower()
-    return any(before.endswith(w) for w in data()["self_reference"]["keep_before"])
+    return before.endswith(_keep_before())
+
+
+@functools.lru_cache(maxsize=1)
+def _keep_before() -> tuple[str, ...]:
+    """self_reference.keep_before, as the tuple str.endswith takes."""
+    return tuple(data()["self_reference"]["keep_before"])
 
 
 @functools.lru_cache(maxsize=4096)
