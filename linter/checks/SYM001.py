@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Iterable
 
@@ -69,7 +70,7 @@ class UnknownSymbol(Check):
         for i, face in enumerate(card.faces):
             for field, in_cost in (("mana_cost", True), ("oracle_text", False)):
                 value = getattr(face, field)
-                if not value:
+                if not value or (in_cost and _all_known(value)):
                     continue
                 for m in BRACED.finditer(value):
                     symbol = m.group(1)
@@ -90,6 +91,14 @@ class UnknownSymbol(Check):
                 for m in _STRAY.finditer(outside):
                     yield self.hit(face=i, field="mana_cost", start=m.start(), end=m.end(),
                                    symbol=repr(m.group()), where=" outside braces in the mana cost", hint="")
+
+
+@functools.lru_cache(maxsize=4096)
+def _all_known(cost: str) -> bool:
+    """Whether every braced symbol of a mana cost is a known mana symbol, worked out once
+    per cost (most costs repeat from card to card, and hold no other symbol)."""
+    table = symbol_table()
+    return all(table.known(m.group(1), in_cost=True) for m in BRACED.finditer(cost))
 
 
 def _declared(symbol: str, declared: set[str], table) -> bool:
