@@ -32,6 +32,16 @@ def _identity_of(symbol: str) -> frozenset[str]:
     return frozenset(symbol_identity(symbol))
 
 
+@functools.lru_cache(maxsize=4096)
+def _cost_identity(cost: str) -> tuple[frozenset[str], bool]:
+    """The colors a mana cost adds to a color identity, and whether one of its symbols is
+    of unknown meaning, worked out once per cost (costs repeat from card to card)."""
+    table = symbol_table()
+    symbols = cost_symbols(cost)
+    colors = frozenset().union(*(_identity_of(s) for s in symbols))
+    return colors, not all(table.known(s, in_cost=False) for s in symbols)
+
+
 _NOT_IDENTITY = re.compile(r"\bdoes(?:n't| not) affect (?:its|this card's) color identity\b")
 
 
@@ -44,14 +54,15 @@ def card_identity(card: Card) -> tuple[set[str], set[str], bool]:
     basic: set[str] = set()
     unknown = False
     for face in card.faces:
-        symbols = list(cost_symbols(face.mana_cost or ""))
+        cost_colors, cost_unknown = _cost_identity(face.mana_cost or "")
+        colors |= cost_colors
+        unknown = unknown or cost_unknown
         text = face.oracle_text or ""
         if text:
             plain = plain_text(face)  # reminder text does not count (903.4c)
-            symbols += [m.group(1) for m in BRACED.finditer(plain)]
-        for s in symbols:
-            colors |= _identity_of(s)
-            unknown = unknown or not table.known(s, in_cost=False)
+            for m in BRACED.finditer(plain):
+                colors |= _identity_of(m.group(1))
+                unknown = unknown or not table.known(m.group(1), in_cost=False)
         colors |= set(face.color_indicator or ())
         if card.is_token:
             # a token is no card and has no color identity by the rules; data sources
