@@ -243,9 +243,14 @@ def _work_in_child(work, part, writer) -> None:
     except BaseException as exc:  # noqa: BLE001 - handed to the parent, which raises it
         message = (False, exc)
     try:
-        writer.send(message)
-    except Exception as exc:  # the error itself could not be sent (it does not pickle)
-        writer.send((False, RuntimeError(f"a worker failed: {lint.describe_exception(exc)}")))
+        try:
+            writer.send(message)
+        except OSError:
+            raise  # the pipe itself failed: the parent is gone
+        except Exception as exc:  # what it was to send does not pickle: say what failed
+            writer.send((False, RuntimeError(f"a worker failed: {lint.describe_exception(exc)}")))
+    except OSError:
+        pass  # the parent is gone (killed): nobody is left to tell, and no traceback is printed
     writer.close()
 
 

@@ -216,3 +216,30 @@ def test_a_worker_that_fails_fails_the_run_and_no_worker_is_left_running(bad, er
     with pytest.raises(error):
         parallel._run([], plan, None, _square_or_fail, [2, bad, 3, 4], 2)
     assert multiprocessing.active_children() == [], multiprocessing.active_children()
+
+
+def _unpicklable(part):
+    return lambda: part  # a result that cannot be sent back
+
+
+def test_a_result_that_cannot_be_sent_back_fails_the_run_with_what_failed():
+    from linter import lint
+    from linter.selection import Selection
+
+    plan = lint.Plan(Selection(None, None))
+    with pytest.raises(RuntimeError, match="a worker failed"):
+        parallel._run([], plan, None, _unpicklable, [1, 2], 2)
+    assert multiprocessing.active_children() == []
+
+
+def test_a_worker_whose_parent_is_gone_ends_quietly(capsys):
+    import signal
+
+    reader, writer = multiprocessing.Pipe(duplex=False)
+    reader.close()  # nobody is left to read what the worker sends
+    previous = signal.getsignal(signal.SIGINT)
+    try:
+        parallel._work_in_child(_square_or_fail, 3, writer)  # no error raised, nothing printed
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    assert capsys.readouterr().err == ""
