@@ -304,15 +304,11 @@ def lint_batch(plan: Plan, cards: list[Card], *, keep_parse: bool = True, first:
             unparsed.setdefault(id(card), []).append(
                 internal_error(card, exc, "the parse of its rules text", face=face))
     diagnostics = out.diagnostics
-    members = out.members
+    members, collected = out.members, out.collected
     for check in plan.set_checks:
         members[check.code] = []
-    # the collecting checks with something to collect, and where it goes
-    collected = {check.code: [] for check in plan.set_checks
-                 if type(check).collect is not Check.collect and not idle(check)}
-    for check in plan.set_checks:
-        if type(check).collect is not Check.collect:
-            out.collected[check.code] = collected.get(check.code)
+        if type(check).collect is not Check.collect:  # where what it collects goes (None: idle)
+            collected[check.code] = None if idle(check) else []
     for position, card in enumerate(cards, first):
         parsed = id(card) not in unparsed
         if not parsed:

@@ -184,21 +184,23 @@ def _run(cards: list["Card"], plan: lint.Plan, planners: "dict[int, FilePlanner]
     todo = list(enumerate(parts))[::-1]
     running: dict = {}  # the read end of a worker's pipe: (its part's position, its process)
     ending: list = []  # workers that sent their result and may not have ended yet
+
+    def start_next() -> None:
+        k, part = todo.pop()
+        reader, process = _start(context, work, part)
+        running[reader] = (k, process)
+
     try:
         while todo or running:
             while todo and len(running) < processes:
-                k, part = todo.pop()
-                reader, process = _start(context, work, part)
-                running[reader] = (k, process)
+                start_next()
             # waiting a little at a time: the Ctrl-C may reach another thread of the
             # process (a numerical library's), and an endless wait would not see it
             for conn in multiprocessing.connection.wait(list(running), timeout=0.2):
                 k, process = running.pop(conn)
                 ending.append(process)  # it gives its memory back while the next one works
                 if todo:  # the next worker starts now, before this one's result is read
-                    k_next, part = todo.pop()
-                    reader, started = _start(context, work, part)
-                    running[reader] = (k_next, started)
+                    start_next()
                 try:
                     ok, value = conn.recv()
                 except EOFError:  # it ended without a word: killed, or out of memory

@@ -78,7 +78,8 @@ def _may_be_keyword(piece: str) -> bool:
     if first is None:
         return False
     word = first.group().lower()
-    return word in _keyword_first_words(extension_version()) or word.endswith(("walk", "cycling")) or "offering" in piece[:40].lower()
+    return (word in _keyword_first_words(extension_version()) or word.endswith(("walk", "cycling"))
+            or "offering" in piece[:40].lower())
 
 
 @functools.lru_cache(maxsize=4096)
