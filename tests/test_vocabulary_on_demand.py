@@ -41,3 +41,18 @@ def test_phrases_first_are_the_batch_phrases(text):
     lazy = _faces(text)
     assert lazy.phrases == eager.phrases and [a.phrases for a in lazy.walk()] == [a.phrases for a in eager.walk()]
     assert any(p.label == "SELF" for p in eager.phrases) == ("Gravel Warden" in text)
+
+
+def test_a_batch_without_the_vocabulary_tokenizes_nothing():
+    """The segmenting components read the text: a face's tokens are made when the vocabulary
+    component first runs on it, not in the batch."""
+    import uuid
+
+    from linter.nlp import get_pipeline
+
+    word = "Qz" + uuid.uuid4().hex[:12]  # a word no Doc of this process has held
+    strings = get_pipeline().vocab.strings
+    lazy = _faces(f"Whenever Gravel Warden attacks, {word} each opponent.")
+    assert [a.kind for a in lazy.abilities] == ["triggered"] and word not in strings
+    lazy.phrases  # the vocabulary component runs now, on this face
+    assert word in strings

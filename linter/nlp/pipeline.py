@@ -24,8 +24,11 @@ other faces' names) is set on the Doc before the pipeline runs, in
 ``doc._.oracle`` (an :class:`OracleState`); the components add their
 findings there too, and :func:`to_parsed` turns them into plain data.
 
-The batch runs the first two components for every face.  The vocabulary
-component runs on a face the first time something asks for its phrases
+The batch runs the first two components for every face.  They read the
+face's text, not its tokens: a batch that leaves the vocabulary component out
+hands them Docs with no tokens, and a face is tokenized only when that
+component first runs on it, as follows.  The vocabulary component runs on a
+face the first time something asks for its phrases
 (``ParsedText.phrases``, ``Ability.phrases``; ``parse_faces(vocabulary=True)``
 runs it in the batch), and what each ability means (its clauses, trigger,
 references: :mod:`linter.nlp.meaning`) is read from that component's marks
@@ -429,9 +432,17 @@ def _attach_phrases(a: Ability, phrases: list[Phrase]) -> None:
     a.phrases = rest
 
 
-def _prepare(nlp: Language, face: Face, card: Card | None) -> Doc:
+def _prepare(nlp: Language, face: Face, card: Card | None, tokens: bool) -> Doc:
+    """The Doc of one face for :func:`parse_faces`, with the card context in its state.
+
+    Without ``tokens`` the Doc holds no tokens: the self-reference and ability
+    components read the face's text from the state, and only the vocabulary
+    component reads tokens.  A batch that leaves that component out (nearly
+    every run: it runs on first use, on the few faces some check asks about,
+    see :func:`read_vocabulary`) does not pay for the tokenizer.
+    """
     text = face.oracle_text
-    doc = nlp.make_doc(tokenizable(text))
+    doc = nlp.make_doc(tokenizable(text)) if tokens else Doc(nlp.vocab)
     faces = card.faces if card is not None else [face]
     if len(faces) == 1 and faces[0] is face:
         others: tuple[str, ...] = ()  # most cards have one face
@@ -456,6 +467,7 @@ def parse_faces(items: Iterable[tuple[Face, Card]], batch_size: int = 256, meani
     """
     nlp = get_pipeline()
     pending: deque[Face] = deque()
+    tokens = vocabulary or meaning  # the vocabulary component runs in the batch: it reads tokens
 
     def docs():
         for face, card in items:
@@ -464,9 +476,9 @@ def parse_faces(items: Iterable[tuple[Face, Card]], batch_size: int = 256, meani
                 face.parsed = ParsedText(text=text or "")
                 continue
             pending.append(face)
-            yield _prepare(nlp, face, card)
+            yield _prepare(nlp, face, card, tokens)
 
-    disable = [] if vocabulary or meaning else ["oracle_rule_refs"]
+    disable = [] if tokens else ["oracle_rule_refs"]
     for doc in nlp.pipe(docs(), batch_size=batch_size, disable=disable):
         face = pending.popleft()
         face.parsed = to_parsed(doc)
