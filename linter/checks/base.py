@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import inspect
 import re
-import weakref
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Iterable
 
@@ -259,22 +258,34 @@ def all_checks() -> dict[str, type[Check]]:
     return dict(sorted(REGISTRY.items()))
 
 
-_READ: "weakref.WeakKeyDictionary[Card, tuple[bool, bool]]" = weakref.WeakKeyDictionary()
+#: what :func:`what_reads` found of the cards it was last asked of, by id (each with its card,
+#: kept alive while it is here so that its id is not another card's): a plain bounded dict
+#: costs a tenth of a weak one, made anew for every card
+_READ: dict[int, tuple["Card", tuple[bool, bool]]] = {}
+#: a bound on the cards :data:`_READ` keeps
+_READ_KEPT = 4096
 
 
 def what_reads(card: "Card") -> tuple[bool, bool]:
     """(the entry is no card, the templating checks read it): what :meth:`Check.applies_to`
     asks of a card, worked out once per card, once its text is parsed (the text may say
     the card is outside the tournament card pool)."""
-    found = _READ.get(card)
-    if found is None:
+    known = _READ.get(id(card))
+    if known is not None and known[0] is card:
+        found = known[1]
+    else:
         from linter.checks._chars import not_a_card
         from linter.checks._products import non_tournament
 
         found = (not_a_card(card), non_tournament(card) is None)
-        if all(f.parsed is not None or not f.oracle_text for f in card.faces):
-            _READ[card] = found
-    return found[0], found[1] or config.active().non_tournament_templating
+        for f in card.faces:
+            if f.parsed is None and f.oracle_text:
+                break  # its text may still say more once parsed
+        else:
+            if len(_READ) >= _READ_KEPT:
+                _READ.clear()
+            _READ[id(card)] = (card, found)
+    return found if found[1] else (found[0], config.active().non_tournament_templating)
 
 
 def one_finding_per_defect(diagnostics: list["Diagnostic"]) -> list["Diagnostic"]:
