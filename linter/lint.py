@@ -127,7 +127,10 @@ class Plan:
         the faces to call its ``check_face`` on (:data:`ALL`: every one).  A check runs
         where its needs are met; a card not parsed gets every check that reads it, on
         the whole card."""
-        found = self._kind(parsed, kind)
+        return self._calls(self._kind(parsed, kind), card, parsed)
+
+    def _calls(self, found: "_Kind", card: Card, parsed: bool) -> tuple[list[FaceView], "Chosen"]:
+        """:meth:`calls`, of a card of the kind ``found``."""
         if not parsed:
             return [], [(c, None) for c in found.card if _asked(c, card)]
         views = list(card_faces(card))
@@ -345,12 +348,18 @@ def lint_batch(plan: Plan, cards: list[Card], *, keep_parse: bool = True, first:
         members[check.code] = []
         if type(check).collect is not Check.collect:  # where what it collects goes (None: idle)
             collected[check.code] = None if idle(check) else []
+    # the positions of the cards of each kind: a set-level check that needs no more than
+    # which cards it judges (one that does not collect, or has nothing to collect now) takes
+    # its members from those of the kinds it reads, once the batch is done, instead of
+    # being handed each card; with them, each kind's checks that collect now
+    grouped: dict[_Kind, list[int]] = {}
+    busy: dict[_Kind, list[Check]] = {}
     for position, card in enumerate(cards, first):
         parsed = id(card) not in unparsed
         if not parsed:
             out.errors.extend(unparsed[id(card)])
-        kind = what_reads(card)  # once per card, not once per check
-        views, chosen = plan.calls(card, parsed, kind)
+        found = plan._kind(parsed, what_reads(card))  # what the card is: once per card, not once per check
+        views, chosen = plan._calls(found, card, parsed)
         for check, at in chosen:
             try:
                 if at is None:
@@ -362,9 +371,17 @@ def lint_batch(plan: Plan, cards: list[Card], *, keep_parse: bool = True, first:
                             diagnostics.append(resolve(check, card, hit))
             except Exception as exc:  # a bug in one check must not stop the run
                 out.errors.append(internal_error(card, exc, check.code))
-        plain_sets, collecting = plan.set_checks_for(card, parsed, kind)
-        for check in plain_sets:
-            members[check.code].append(position)
+        if found.ask_sets:  # a set-level check of its own mind reads the card or not
+            plain_sets, collecting = plan.set_checks_for(card, parsed, found.key[:2])
+            for check in plain_sets:
+                members[check.code].append(position)
+        else:
+            positions = grouped.get(found)
+            if positions is None:
+                positions = grouped[found] = []
+                busy[found] = [c for c in found.collecting if collected[c.code] is not None]
+            positions.append(position)
+            collecting = busy[found]
         for check in collecting:
             code = check.code
             values = collected.get(code)
@@ -381,6 +398,14 @@ def lint_batch(plan: Plan, cards: list[Card], *, keep_parse: bool = True, first:
         if not keep_parse:
             for face in card.faces:
                 face.parsed = None
+    if grouped:
+        joined = set()
+        for found, positions in grouped.items():
+            for check in found.plain_sets + [c for c in found.collecting if collected[c.code] is None]:
+                members[check.code] += positions
+                joined.add(check.code)
+        for code in joined:  # the kinds' positions interleave
+            members[code].sort()
     return out
 
 

@@ -64,6 +64,27 @@ __all__ = [
 ]
 
 
+class _kept:
+    """A property of a view worked out on its first read and kept in the view's ``__dict__``
+    (later reads find it there): :func:`functools.cached_property` without the lock that
+    Python 3.11 takes on every first read, some microseconds each of the tens of thousands a
+    run makes (a view is read by one thread; were two to race, both would work out the same)."""
+
+    def __init__(self, func) -> None:
+        self.func = func
+        self.name = func.__name__
+        self.__doc__ = func.__doc__
+
+    def __set_name__(self, owner, name: str) -> None:
+        self.name = name
+
+    def __get__(self, view, owner=None):
+        if view is None:
+            return self
+        value = view.__dict__[self.name] = self.func(view)
+        return value
+
+
 def inside(spans: Iterable[Span], start: int, end: int | None = None) -> bool:
     """Whether [start, end) lies within one of ``spans``."""
     end = start if end is None else end
@@ -182,7 +203,7 @@ class FaceView:
         p = self.face.parsed
         return p.masked if p is not None and p.masked else self.text
 
-    @functools.cached_property
+    @_kept
     def folded(self) -> str | None:
         """``masked`` in lower case (offsets kept) where it holds no character that patterns
         may read as an ASCII one (:data:`READ_AS_ASCII`), else None: a case-blind pattern
@@ -226,11 +247,11 @@ class FaceView:
         """Reminder text and quoted abilities: what ``masked`` blanks."""
         return list(self._holes)
 
-    @functools.cached_property
+    @_kept
     def _holes(self) -> list[Span]:
         return sorted(self.parsed.reminders + self.parsed.quotes)
 
-    @functools.cached_property
+    @_kept
     def asides(self) -> SortedSpans:
         """Reminder text and every quoted text (granted abilities, quoted names and words):
         what lies outside the face's own wording."""
@@ -259,7 +280,7 @@ class FaceView:
         ``Antecedent.ability``)."""
         return iter(self._walk())
 
-    @functools.cached_property
+    @_kept
     def _walked(self) -> list[AbilityView]:
         out: list[AbilityView] = []
 
@@ -328,7 +349,7 @@ class FaceView:
         wanted = set(ids)
         return [p for p in self.parsed.phrases if (not labels or p.label in labels) and (not wanted or p.id in wanted)]
 
-    @functools.cached_property
+    @_kept
     def self_refs(self) -> list[SelfRef]:
         out = []
         text = self.text
@@ -353,7 +374,7 @@ class FaceView:
         short = tuple(s for n in names for s in selfref.short_names(n)) if "Legendary" in self.face.supertypes else ()
         return selfref.self_spans(self.text, names, short)
 
-    @functools.cached_property
+    @_kept
     def self_names(self) -> tuple[str, ...]:
         """The ways this face's text may name the object itself, longest first: its names
         (with a legendary's short name) and the self-references found in the text."""
@@ -367,7 +388,7 @@ class FaceView:
         names.update(r.text for r in self.self_refs)
         return tuple(sorted((n for n in names if n), key=len, reverse=True))
 
-    @functools.cached_property
+    @_kept
     def own_names(self) -> frozenset[str]:
         """The names by which the face's text calls itself: the face's name, and the card's
         name where the card has one face and no " // "."""

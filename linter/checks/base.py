@@ -8,6 +8,7 @@ prints and never reads files.
 
 from __future__ import annotations
 
+import functools
 import inspect
 import re
 from dataclasses import dataclass
@@ -266,6 +267,15 @@ _READ: dict[int, tuple["Card", tuple[bool, bool]]] = {}
 _READ_KEPT = 4096
 
 
+@functools.lru_cache(maxsize=1)
+def _judges():
+    """What :func:`what_reads` asks of a card (imported on first use: they import this module)."""
+    from linter.checks._chars import not_a_card
+    from linter.checks._products import non_tournament
+
+    return not_a_card, non_tournament
+
+
 def what_reads(card: "Card") -> tuple[bool, bool]:
     """(the entry is no card, the templating checks read it): what :meth:`Check.applies_to`
     asks of a card, worked out once per card, once its text is parsed (the text may say
@@ -274,9 +284,7 @@ def what_reads(card: "Card") -> tuple[bool, bool]:
     if known is not None and known[0] is card:
         found = known[1]
     else:
-        from linter.checks._chars import not_a_card
-        from linter.checks._products import non_tournament
-
+        not_a_card, non_tournament = _judges()
         found = (not_a_card(card), non_tournament(card) is None)
         for f in card.faces:
             if f.parsed is None and f.oracle_text:
