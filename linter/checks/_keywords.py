@@ -193,6 +193,18 @@ def keyword_items(face: Face) -> list[Item]:
     return items
 
 
+def keyword_outside_cr(face: Face) -> Item | None:
+    """The first item of the face's keyword lines that is a keyword printed only outside the
+    tournament card pool (status "outside-cr"), or None.  Only a line the parser could not
+    read as abilities (a top-level "unknown" one) holds such an item, so the keyword lines of
+    a face without one are not judged here at all: the keyword checks judge them, once, if
+    they read the face."""
+    parsed = face.parsed
+    if parsed is None or not any(a.kind == "unknown" for a in parsed.abilities):
+        return None
+    return next((item for item in keyword_items(face) if item.status == "outside-cr"), None)
+
+
 def _items(face: Face) -> list[Item]:
     parsed = face.parsed
     assert parsed is not None

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from linter import config
 from linter.catalogue import load
 from linter.checks._chars import nontraditional_type_words
-from linter.checks._keywords import keyword_items
+from linter.checks._keywords import keyword_outside_cr
 from linter.checks.api import plain_text
 from linter.model import Card
 
@@ -160,11 +160,10 @@ def _from_text(card: Card) -> Product | None:
             for p in text:
                 if p.search(own, low):
                     return Product(p.product, f"its text has {p.what}", False)
-        if face.parsed is not None:
-            for item in keyword_items(face):
-                if item.status == "outside-cr":
-                    return Product("Un-set or Alchemy", f"its keyword {item.name!r} is printed only outside "
-                                   "the tournament card pool", False)
+        item = keyword_outside_cr(face)
+        if item is not None:
+            return Product("Un-set or Alchemy", f"its keyword {item.name!r} is printed only outside "
+                           "the tournament card pool", False)
     for _i, word, kind in nontraditional_type_words(card):
         if kind == "subtype":
             continue  # some ("Cyborg") also stand on tournament cards
