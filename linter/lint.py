@@ -202,9 +202,14 @@ class _Kind:
         #: of the byte: each entry as choose gives it to a card of one face with a view
         entry = {plan._bit_of[id(check)]: (check, None if not by_face else ALL) for check, _bit, by_face in self._gated}
         self._bytes = (mine.bit_length() + 7) // 8
-        self._by_byte = tuple(tuple(tuple(entry[1 << (8 * k + j)] for j in range(8) if value >> j & 1
-                                          and 1 << (8 * k + j) in entry) for value in range(256))
-                              for k in range(self._bytes))
+        by_byte = []
+        for k in range(self._bytes):
+            table: list[tuple] = [()]
+            for j in range(8):  # the values with bit j set follow those without it, with one more check
+                more = entry.get(1 << (8 * k + j))
+                table += [t + (more,) for t in table] if more else table
+            by_byte.append(tuple(table))
+        self._by_byte = tuple(by_byte)
 
     def one_face(self, needs_met: int, viewed: bool) -> "Chosen":
         """What :meth:`choose` chooses for a card of one face that meets the needs whose bits
