@@ -13,6 +13,8 @@ Every card here is invented.
 
 from __future__ import annotations
 
+import gc
+
 import pytest
 
 from linter.checks import base
@@ -110,6 +112,10 @@ def test_what_a_card_is_is_kept_for_a_bounded_number_of_cards(monkeypatch):
     for _ in range(2):
         assert [base.what_reads(c) for c in cards] == [(False, True), (False, False), (False, False), (False, True)]
         assert len(base._READ) <= 3
+    kept = [ref for ref, _found in base._READ.values()]
+    del cards
+    gc.collect()
+    assert kept and all(ref() is None for ref in kept)  # it keeps no card alive
 
 
 @pytest.mark.parametrize("extra", ["", "set_type: funny"])

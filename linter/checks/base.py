@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import inspect
 import re
+import weakref
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar, Iterable
 
@@ -259,10 +260,11 @@ def all_checks() -> dict[str, type[Check]]:
     return dict(sorted(REGISTRY.items()))
 
 
-#: what :func:`what_reads` found of the cards it was last asked of, by id (each with its card,
-#: kept alive while it is here so that its id is not another card's): a plain bounded dict
-#: costs a tenth of a weak one, made anew for every card
-_READ: dict[int, tuple["Card", tuple[bool, bool]]] = {}
+#: what :func:`what_reads` found of the cards it was last asked of, by id, each with a weak
+#: reference to its card (an id may be another card's once its card is gone): a plain
+#: bounded dict costs a tenth of a WeakKeyDictionary, which also sets a callback on each
+#: card to forget it
+_READ: dict[int, tuple["weakref.ref[Card]", tuple[bool, bool]]] = {}
 #: a bound on the cards :data:`_READ` keeps
 _READ_KEPT = 4096
 
@@ -281,7 +283,7 @@ def what_reads(card: "Card") -> tuple[bool, bool]:
     asks of a card, worked out once per card, once its text is parsed (the text may say
     the card is outside the tournament card pool)."""
     known = _READ.get(id(card))
-    if known is not None and known[0] is card:
+    if known is not None and known[0]() is card:
         found = known[1]
     else:
         not_a_card, non_tournament = _judges()
@@ -292,7 +294,7 @@ def what_reads(card: "Card") -> tuple[bool, bool]:
         else:
             if len(_READ) >= _READ_KEPT:
                 _READ.clear()
-            _READ[id(card)] = (card, found)
+            _READ[id(card)] = (weakref.ref(card), found)
     return found if found[1] else (found[0], config.active().non_tournament_templating)
 
 
