@@ -200,9 +200,12 @@ def keyword_outside_cr(face: Face) -> Item | None:
     a face without one are not judged here at all: the keyword checks judge them, once, if
     they read the face."""
     parsed = face.parsed
-    if parsed is None or not any(a.kind == "unknown" for a in parsed.abilities):
+    if parsed is None:
         return None
-    return next((item for item in keyword_items(face) if item.status == "outside-cr"), None)
+    for ability in parsed.abilities:
+        if ability.kind == "unknown":
+            return next((item for item in keyword_items(face) if item.status == "outside-cr"), None)
+    return None
 
 
 def _items(face: Face) -> list[Item]:
