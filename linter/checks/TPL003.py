@@ -125,15 +125,19 @@ class SelfReferenceStyle(Check):
         legendary = "Legendary" in face.supertypes
         if legendary and placeholder:
             as_written = (short_name(name) or name, True) if name else None
-        ability = ability_at(face, s)
-        kept = keep_rule("keep_name", text=text, start=s, end=e, ability=ability,
+        if not placeholder and text[s:e] in face.subtypes:
+            return as_written  # the name is also a type
+        spell = None if legendary else cast_time(face, text, s, e)
+        if spell is False and not face.is_permanent:
+            return as_written  # a spell's name for itself as the source of an effect, kept or not
+        kept = keep_rule("keep_name", text=text, start=s, end=e, ability=ability_at(face, s),
                          names=tuple(names) + _PLACEHOLDERS)
-        if kept is not None or (not placeholder and text[s:e] in face.subtypes):
-            return as_written  # Oracle keeps the name here (or the name is also a type)
+        if kept is not None:
+            return as_written  # Oracle keeps the name here
         if legendary:
             this = legend_this(face, text, s, e)
             return as_written if this is None else (this, this == "this spell")
-        if cast_time(face, text, s, e):
+        if spell:
             return "this spell", True
         if not face.is_permanent:
             return as_written
