@@ -207,8 +207,11 @@ def _required_literals(pattern: str) -> tuple[str, ...]:
     """The runs of plain characters that stand outside every group, alternation and
     repetition of a keep rule's pattern (with any words for SELF): each match holds all
     of them. () where the pattern ignores case or cannot be read so."""
-    try:
-        from re import _parser  # the standard library's own reading of a pattern
+    try:  # the standard library's own reading of a pattern
+        try:
+            from re import _parser
+        except ImportError:  # Python 3.10
+            import sre_parse as _parser
 
         parsed = _parser.parse(pattern.replace("SELF", "(?:a|bc)"))
     except Exception:  # noqa: BLE001 - no pieces: the pattern is run as before
