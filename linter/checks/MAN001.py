@@ -2,11 +2,24 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Iterable
 
 from linter.checks._chars import braced, conventional_cost, cost_fix
 from linter.checks.base import Check, Hit
 from linter.model import Card
+
+
+@functools.lru_cache(maxsize=4096)
+def _reordered(cost: str) -> str | None:
+    """The cost written in the conventional order where that differs from ``cost``; None
+    where it is in order or has no conventional order (worked out once per cost: files
+    repeat their costs)."""
+    good_symbols = conventional_cost(cost)
+    if good_symbols is None:
+        return None
+    good = braced(good_symbols)
+    return None if good == cost else good
 
 
 class ManaCostOrder(Check):
@@ -63,11 +76,8 @@ class ManaCostOrder(Check):
             cost = face.mana_cost
             if not cost:
                 continue
-            good_symbols = conventional_cost(cost)
-            if good_symbols is None:
-                continue
-            good = braced(good_symbols)
-            if good == cost:
+            good = _reordered(cost)
+            if good is None:
                 continue
             fix = cost_fix(card, i, cost, good, f"Reorder to {good}")
             yield self.hit(face=i, field="mana_cost", start=0, end=len(cost), fix=fix, cost=cost, good=good)

@@ -86,11 +86,16 @@ class TypeChangeDropsCardTypes(api.FaceCheck):
         that type: it has no "become", or it keeps each card type of _KEPT that it may take
         away (the face's own, and those its words name for the subject of a "becomes")."""
         text = face.text
-        if "bec" not in text[ability.start:ability.end].lower():
+        low = text[ability.start:ability.end].lower()
+        last = low.rfind("bec")
+        if last < 0:
             return True
+        # the subject of a "becomes" stands before its verb: a type named only after the last
+        # one is what an object becomes ("becomes an artifact creature"), not what it was
+        before = ability.start + last if low.isascii() else ability.end
         own_text = face.masked[ability.start:ability.end]
         return all(retains(own_text, {t}) for t, rx in _KEPT_WORDS.items()
-                   if t in own or rx.search(text, ability.start, ability.end))
+                   if t in own or rx.search(text, ability.start, before))
 
     def check_face(self, face: api.FaceView) -> Iterable[api.Hit]:
         masked = face.masked

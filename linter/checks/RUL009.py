@@ -16,8 +16,11 @@ _OWNERS = ("your", "their", "its", "its owner's", "its owners'", "their owner's"
            "each player's", "a player's", "defending player's", "the chosen player's", "your opponents'",
            "his or her", "his", "her")
 _POSSESSIVE = "(?:" + "|".join(re.escape(w).replace("'", "['’]") for w in sorted(_OWNERS, key=len, reverse=True)) + ")"
-_PLACE = re.compile(rf"\b(?P<prep>from|into|onto|on top of|on the bottom of|to the top of|to the bottom of|to|in"
-                    rf"|search|searches)"
+_PREPOSITIONS = ("from", "into", "onto", "on top of", "on the bottom of", "to the top of", "to the bottom of", "to",
+                 "in", "search", "searches")
+# the lookahead for their first letters lets the pattern give up at once at most characters of
+# a text (about twice as fast as trying "\b" and each word there)
+_PLACE = re.compile(rf"(?=[{''.join(sorted({w[0] for w in _PREPOSITIONS}))}])\b(?P<prep>{'|'.join(_PREPOSITIONS)})"
                     rf"\s+{_POSSESSIVE}\s+(?!(?:library|libraries|hand|hands|graveyard|graveyards)\b)"
                     rf"(?P<zone>[a-z]+(?:-[a-z]+)?)(?![\w'’-])(?:\s(?P<next>[a-z]+))?", re.I)
 # the same pattern, case-sensitive, for a face's lower-cased ASCII text (many times faster)

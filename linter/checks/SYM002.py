@@ -10,6 +10,8 @@ from linter.model import Card
 
 
 _BALANCED = re.compile(r"[^{}]*(?:\{[^{}\n]*\}[^{}]*)*")
+#: the fields whose braces are judged, and how a message names them
+_FIELDS = (("mana_cost", "the mana cost"), ("oracle_text", "the rules text"))
 
 
 def unbalanced(text: str) -> Iterator[tuple[int, int, str]]:
@@ -80,10 +82,10 @@ class UnbalancedBraces(Check):
 
     def check_card(self, card: Card) -> Iterable[Hit]:
         for i, face in enumerate(card.faces):
-            for field, where in (("mana_cost", "the mana cost"), ("oracle_text", "the rules text")):
+            for field, where in _FIELDS:
                 value = getattr(face, field)
-                if not value:
-                    continue
+                if not value or _BALANCED.fullmatch(value):
+                    continue  # no brace without its partner: most values, and no generator made
                 for start, end, problem in unbalanced(value):
                     yield self.hit(face=i, field=field, start=start, end=max(end, start + 1),
                                    problem=problem, where=where)

@@ -47,20 +47,29 @@ def unbraced_in_text(text: str) -> Iterator[tuple[int, int, str]]:
         seen.add(m.span("run"))
         yield m.start("run"), m.end("run"), m.group("run")
     for m in (cost.finditer(text) if ":" in text else ()):
-        parts = list(_cost_parts(m.group("cost"), m.start("cost")))
-        plain = [p for p in parts if _PLAIN_PART.fullmatch(p[2])]
-        if not plain:
-            continue
-        # a loyalty cost ("0:", "+1:") or a plain number alone is no unbraced mana
-        # unless a tap symbol or a mana letter shows that a cost is meant
-        if not any(_TAP_PART.fullmatch(p[2]) or any(c in letters for c in p[2]) for p in plain):
-            continue
-        for start, end, part in plain:
-            if not (_TAP_PART.fullmatch(part) or re.fullmatch(rf"(?:\d+|[{letters}XSE])+", part)):
-                continue
+        offset = m.start("cost")
+        for start, end, part in _unbraced_cost_parts(m.group("cost"), letters):
+            start, end = offset + start, offset + end
             if (start, end) not in seen:
                 seen.add((start, end))
                 yield start, end, part
+
+
+@functools.lru_cache(maxsize=4096)
+def _unbraced_cost_parts(cost: str, letters: str) -> tuple[tuple[int, int, str], ...]:
+    """The parts of an activated ability's cost ("2, T") that are unbraced mana or tap symbols,
+    positions from the cost's start, worked out once per cost (costs repeat from card to card:
+    "{T}", "{1}, {T}")."""
+    parts = list(_cost_parts(cost, 0))
+    plain = [p for p in parts if _PLAIN_PART.fullmatch(p[2])]
+    if not plain:
+        return ()
+    # a loyalty cost ("0:", "+1:") or a plain number alone is no unbraced mana
+    # unless a tap symbol or a mana letter shows that a cost is meant
+    if not any(_TAP_PART.fullmatch(p[2]) or any(c in letters for c in p[2]) for p in plain):
+        return ()
+    return tuple((start, end, part) for start, end, part in plain
+                 if _TAP_PART.fullmatch(part) or re.fullmatch(rf"(?:\d+|[{letters}XSE])+", part))
 
 
 @functools.lru_cache(maxsize=4)
@@ -192,8 +201,10 @@ class UnbracedManaSymbol(Check):
             text = face.oracle_text or ""
             if not text:
                 continue
-            found = sorted(set(unbraced_in_text(text)) | set(unbraced_keyword_costs(text)))
-            for start, end, run in found:
+            found = set(unbraced_in_text(text)) | set(unbraced_keyword_costs(text))
+            if not found:
+                continue
+            for start, end, run in sorted(found):
                 what = "tap symbol" if run in ("T", "Q") else "mana"
                 yield self.hit(face=i, field="oracle_text", start=start, end=end,
                                what=what, text=run, braced=_brace(run))
@@ -203,13 +214,14 @@ _SYMBOL = re.compile(r"\{[^{}]*\}")
 _RUN = re.compile(r"[0-9A-Za-z]+")
 
 
-def _outside_braces(cost: str) -> Iterator[tuple[int, int, str]]:
-    """Runs of a mana cost that stand outside braces (spaces and "//" aside)."""
+@functools.lru_cache(maxsize=4096)
+def _outside_braces(cost: str) -> tuple[tuple[int, int, str], ...]:
+    """Runs of a mana cost that stand outside braces (spaces and "//" aside), worked out
+    once per cost (files repeat their costs)."""
     if _RUN.search(_SYMBOL.sub("", cost)) is None:
-        return  # every letter and number inside braces: most costs
+        return ()  # every letter and number inside braces: most costs
     depth_free = _SYMBOL.sub(lambda m: "\0" * len(m.group()), cost)
-    for m in _RUN.finditer(depth_free):
-        yield m.start(), m.end(), m.group()
+    return tuple((m.start(), m.end(), m.group()) for m in _RUN.finditer(depth_free))
 
 
 def _brace(run: str) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Iterable, Iterator
 
@@ -17,6 +18,12 @@ from linter.model import Card, Face
 
 _PLACEHOLDERS = ("~", "CARDNAME")
 _RETURN_BEFORE = re.compile(r"\b[Rr]eturn\s+$")
+
+
+@functools.lru_cache(maxsize=1)
+def _since() -> str:
+    """Since when current Oracle text says "this creature" (worked out once)."""
+    return since(data()["self_reference"]["oracle_era"])
 
 
 class SelfReferenceStyle(Check):
@@ -88,19 +95,27 @@ class SelfReferenceStyle(Check):
         i, face, text = view.index, view.face, view.text
         if not view.self_refs:
             return  # the text never names itself
-        names = set(view.own_names)
         legendary = "Legendary" in face.supertypes
-        if legendary:
-            names |= {short_name(n) for n in names if short_name(n)}
         window = in_self_reference_window(card)
-        when = since(data()["self_reference"]["oracle_era"])
+        # every name the face calls itself by is part of the face's or the card's name: a
+        # reference that is part of neither is none of them, and the names are made only
+        # for a face with a reference that may be one ("this creature" seldom is)
+        spelled = (face.name or "", card.name or "")
+        names: set[str] | None = None
         for ref in view.self_refs:
             s, e, found = ref.start, ref.end, ref.text
             placeholder = ref.kind == "placeholder"
-            if not placeholder and (found not in names or card.is_token or window):
-                continue
+            if not placeholder:
+                if card.is_token or window or (found not in spelled[0] and found not in spelled[1]):
+                    continue
+                if names is None:
+                    names = self._names(view, legendary)
+                if found not in names:
+                    continue
             if view.in_aside(s, e) or (not placeholder and keep_name_before(text, s)):
                 continue
+            if names is None:
+                names = self._names(view, legendary)
             if legendary and not placeholder and not legend_says_this(card, face, text, s, e, names):
                 continue  # a legend's name is TPL004's to judge, but for "this spell" and "this card"
             choice = self._words_for(card, face, text, s, e, placeholder, names)
@@ -114,7 +129,15 @@ class SelfReferenceStyle(Check):
             fix = Fix(f"write {want!r}", [Edit(s, e, want)], safe=safe, face=i, field="oracle_text")
             style = "current Oracle text says" if want.lower().startswith("this ") else "write"
             yield self.hit(face=i, field="oracle_text", start=s, end=e, fix=fix, found=found,
-                           style=style, want=want, since=when if style != "write" else "")
+                           style=style, want=want, since=_since() if style != "write" else "")
+
+    @staticmethod
+    def _names(view: api.FaceView, legendary: bool) -> set[str]:
+        """The names by which the face's text calls itself, a legendary's short names too."""
+        names = set(view.own_names)
+        if legendary:
+            names |= {short_name(n) for n in names if short_name(n)}
+        return names
 
     def _words_for(self, card: Card, face: Face, text: str, s: int, e: int,
                    placeholder: bool, names: set[str]) -> tuple[str, bool] | None:
@@ -125,15 +148,19 @@ class SelfReferenceStyle(Check):
         legendary = "Legendary" in face.supertypes
         if legendary and placeholder:
             as_written = (short_name(name) or name, True) if name else None
-        ability = ability_at(face, s)
-        kept = keep_rule("keep_name", text=text, start=s, end=e, ability=ability,
+        if not placeholder and text[s:e] in face.subtypes:
+            return as_written  # the name is also a type
+        spell = None if legendary else cast_time(face, text, s, e)
+        if spell is False and not face.is_permanent:
+            return as_written  # a spell's name for itself as the source of an effect, kept or not
+        kept = keep_rule("keep_name", text=text, start=s, end=e, ability=ability_at(face, s),
                          names=tuple(names) + _PLACEHOLDERS)
-        if kept is not None or (not placeholder and text[s:e] in face.subtypes):
-            return as_written  # Oracle keeps the name here (or the name is also a type)
+        if kept is not None:
+            return as_written  # Oracle keeps the name here
         if legendary:
             this = legend_this(face, text, s, e)
             return as_written if this is None else (this, this == "this spell")
-        if cast_time(face, text, s, e):
+        if spell:
             return "this spell", True
         if not face.is_permanent:
             return as_written

@@ -167,6 +167,7 @@ class KeepRule:
         object.__setattr__(self, "_self", "SELF" in self.pattern)
         object.__setattr__(self, "_names_as_written", self._self and "(?" + "i" not in self.pattern)
         object.__setattr__(self, "_plain", _keep_rx(self.pattern, ()))
+        object.__setattr__(self, "_literals", _required_literals(self.pattern))
 
     def rx(self, names: tuple[str, ...]) -> re.Pattern:
         # a pattern without SELF is compiled once, not once for every card's names
@@ -175,7 +176,11 @@ class KeepRule:
     def search(self, names: tuple[str, ...], text: str) -> re.Match | None:
         """The pattern's first match in ``text``. Where none of the names stands in the
         text, SELF can match nothing there: the pattern without the names says the same,
-        and is compiled once."""
+        and is compiled once. Where a piece of plain text that every match holds stands
+        nowhere in ``text``, nothing matches, and the pattern is not run (most abilities)."""
+        for piece in self._literals:
+            if piece not in text:
+                return None
         if not self._self:
             return self._plain.search(text)
         if names and self._names_as_written:
@@ -195,6 +200,33 @@ class KeepRule:
             if loose is not None and loose.search(text) is None:
                 return None
         return self.rx(names).search(text)
+
+
+@functools.lru_cache(maxsize=64)
+def _required_literals(pattern: str) -> tuple[str, ...]:
+    """The runs of plain characters that stand outside every group, alternation and
+    repetition of a keep rule's pattern (with any words for SELF): each match holds all
+    of them. () where the pattern ignores case or cannot be read so."""
+    try:  # the standard library's own reading of a pattern
+        try:
+            from re import _parser
+        except ImportError:  # Python 3.10
+            import sre_parse as _parser
+
+        parsed = _parser.parse(pattern.replace("SELF", "(?:a|bc)"))
+    except Exception:  # noqa: BLE001 - no pieces: the pattern is run as before
+        return ()
+    if parsed.state.flags & re.IGNORECASE:
+        return ()
+    runs, run = [], []
+    for op, arg in parsed.data:
+        if op is _parser.LITERAL:
+            run.append(chr(arg))
+            continue
+        runs.append("".join(run))
+        run = []
+    runs.append("".join(run))
+    return tuple(sorted((r for r in runs if len(r) > 1), key=len, reverse=True))
 
 
 def _places(text: str, word: str) -> Iterator[int]:
@@ -289,6 +321,10 @@ def keep_rule(table: str, *, name: str = "", text: str = "", start: int = 0, end
     line_start = text.rfind("\n", 0, start) + 1
     line_end = text.find("\n", end)
     line_end = len(text) if line_end < 0 else line_end
+    # the text each kind of rule reads, cut once for every rule of the table
+    before = text[line_start:start]
+    after = text[end:line_end]
+    own = text[ability.start:ability.end] if ability is not None else ""
     for rule in keep_rules(table):
         if rule.where == "name":
             if rule.search(names, name):
@@ -299,13 +335,13 @@ def keep_rule(table: str, *, name: str = "", text: str = "", start: int = 0, end
         if rule.kinds and (ability is None or ability.kind not in rule.kinds):
             continue
         if rule.where == "before":
-            hit = rule.search(names, text[line_start:start])
+            hit = rule.search(names, before)
         elif rule.where == "after":
-            hit = rule.search(names, text[end:line_end])
+            hit = rule.search(names, after)
         elif ability is None:
             hit = None
         elif rule.where == "ability":
-            hit = rule.search(names, text[ability.start:ability.end])
+            hit = rule.search(names, own)
         else:  # granted
             hit = any(rule.search(names, text[g.start:g.end]) for g in ability.walk() if g is not ability)
         if hit:

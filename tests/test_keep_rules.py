@@ -1,0 +1,63 @@
+"""The keep rules of self-reference (rules_data/templating.yaml self_reference.keep_name and
+keep_full_name) find what their patterns find, however their search is cut short."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from linter.checks._templating import _keep_rx, _required_literals, keep_rules
+
+# invented rules text around invented names, with the words the rules look for and near misses
+_NAMES = ("Ember Pup", "Vessa, Tide Caller", "Vessa")
+_TEXTS = (
+    "Ember Pup's power is equal to the number of cards in your hand.",
+    "Ember Pup's power and toughness are each equal to the number of Goblins you control.",
+    "You may cast Ember Pup from anywhere.",
+    "You may cast Ember Pup from anywhere other than your hand.",
+    "You may cast it from anywhere.",
+    "As long as Ember Pup is in your graveyard or in your hand, it has flying.",
+    "When you cast Ember Pup, draw a card.",
+    "Whenever you cast this spell, draw a card.",
+    "Counter ",
+    "You can't cast ",
+    "When it dies, return Ember Pup to the battlefield. It's an artifact in addition to its other types.",
+    "Create a token that's a copy of Ember Pup, except its name is Ash Pup.",
+    "As long as Ember Pup is paired with another creature, each of those creatures has \"This creature gets +1/+1.\"",
+    " is all colors.",
+    " is colorless.",
+    " can be your commander.",
+    "If Vessa is in your opening hand, you may begin the game with it on the battlefield.",
+    "Creates ",
+    "Vessa, Tide Caller, and Ember Pup",
+    "",
+    "Ember",
+    "ember pup's power is equal to two.",
+    "EMBER PUP'S POWER IS 2",
+)
+
+
+def test_the_pieces_every_match_holds():
+    assert _required_literals(r"\bexcept (?:its|his) name is\b") == (" name is", "except ")
+    assert _required_literals(r"\b[Cc]ounter\s+$") == ("ounter",)
+    # SELF and what stands in groups, classes and repetitions hold no piece of their own
+    assert _required_literals(r"\bSELF's? power") == (" power",)
+    assert _required_literals(r"(?:a|b)x?y*") == ()
+    # a pattern that ignores case, or that is no pattern, is run as it is
+    assert _required_literals(r"(?i)\bfrom anywhere\b") == ()
+    assert _required_literals(r"(unclosed") == ()
+
+
+@pytest.mark.parametrize("table", ["keep_name", "keep_full_name"])
+def test_search_finds_what_the_pattern_finds(table):
+    for rule in keep_rules(table):
+        found = 0
+        for names in ((), _NAMES[:1], _NAMES):
+            for text in _TEXTS:
+                want = _keep_rx(rule.pattern, names).search(text) if "SELF" in rule.pattern and names \
+                    else re.compile(rule.pattern).search(text)
+                got = rule.search(names, text)
+                assert (got is None) == (want is None), (rule.id, names, text)
+                found += got is not None
+        assert found, f"no text above is kept by {rule.id}: add one"
