@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from linter.checks._templating import _keep_rx, _required_literals, keep_rules
+from linter.checks._templating import _keep_rx, keep_rules
 
 # invented rules text around invented names, with the words the rules look for and near misses
 _NAMES = ("Ember Pup", "Vessa, Tide Caller", "Vessa")
@@ -36,17 +36,6 @@ _TEXTS = (
     "ember pup's power is equal to two.",
     "EMBER PUP'S POWER IS 2",
 )
-
-
-def test_the_pieces_every_match_holds():
-    assert _required_literals(r"\bexcept (?:its|his) name is\b") == (" name is", "except ")
-    assert _required_literals(r"\b[Cc]ounter\s+$") == ("ounter",)
-    # SELF and what stands in groups, classes and repetitions hold no piece of their own
-    assert _required_literals(r"\bSELF's? power") == (" power",)
-    assert _required_literals(r"(?:a|b)x?y*") == ()
-    # a pattern that ignores case, or that is no pattern, is run as it is
-    assert _required_literals(r"(?i)\bfrom anywhere\b") == ()
-    assert _required_literals(r"(unclosed") == ()
 
 
 @pytest.mark.parametrize("table", ["keep_name", "keep_full_name"])

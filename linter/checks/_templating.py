@@ -167,7 +167,6 @@ class KeepRule:
         object.__setattr__(self, "_self", "SELF" in self.pattern)
         object.__setattr__(self, "_names_as_written", self._self and "(?" + "i" not in self.pattern)
         object.__setattr__(self, "_plain", _keep_rx(self.pattern, ()))
-        object.__setattr__(self, "_literals", _required_literals(self.pattern))
 
     def rx(self, names: tuple[str, ...]) -> re.Pattern:
         # a pattern without SELF is compiled once, not once for every card's names
@@ -176,11 +175,7 @@ class KeepRule:
     def search(self, names: tuple[str, ...], text: str) -> re.Match | None:
         """The pattern's first match in ``text``. Where none of the names stands in the
         text, SELF can match nothing there: the pattern without the names says the same,
-        and is compiled once. Where a piece of plain text that every match holds stands
-        nowhere in ``text``, nothing matches, and the pattern is not run (most abilities)."""
-        for piece in self._literals:
-            if piece not in text:
-                return None
+        and is compiled once."""
         if not self._self:
             return self._plain.search(text)
         if names and self._names_as_written:
@@ -200,33 +195,6 @@ class KeepRule:
             if loose is not None and loose.search(text) is None:
                 return None
         return self.rx(names).search(text)
-
-
-@functools.lru_cache(maxsize=64)
-def _required_literals(pattern: str) -> tuple[str, ...]:
-    """The runs of plain characters that stand outside every group, alternation and
-    repetition of a keep rule's pattern (with any words for SELF): each match holds all
-    of them. () where the pattern ignores case or cannot be read so."""
-    try:  # the standard library's own reading of a pattern
-        try:
-            from re import _parser
-        except ImportError:  # Python 3.10
-            import sre_parse as _parser
-
-        parsed = _parser.parse(pattern.replace("SELF", "(?:a|bc)"))
-    except Exception:  # noqa: BLE001 - no pieces: the pattern is run as before
-        return ()
-    if parsed.state.flags & re.IGNORECASE:
-        return ()
-    runs, run = [], []
-    for op, arg in parsed.data:
-        if op is _parser.LITERAL:
-            run.append(chr(arg))
-            continue
-        runs.append("".join(run))
-        run = []
-    runs.append("".join(run))
-    return tuple(sorted((r for r in runs if len(r) > 1), key=len, reverse=True))
 
 
 def _places(text: str, word: str) -> Iterator[int]:
