@@ -348,15 +348,9 @@ def lint_batch(plan: Plan, cards: list[Card], *, keep_parse: bool = True, first:
     return out
 
 
-def judge_files(plan: Plan, cards: list[Card], batch: Batch, errors: list[Diagnostic],
-                run: Any = None) -> list[Diagnostic]:
+def judge_files(plan: Plan, cards: list[Card], batch: Batch, errors: list[Diagnostic]) -> list[Diagnostic]:
     """Run the set-level checks on every file's cards, from what ``batch`` gathered of
-    ``cards`` (positions in ``batch`` are positions in ``cards``).
-
-    Each check judges each file apart: ``run(judge, n)``, when given, returns
-    ``[judge(0), ..., judge(n - 1)]`` (the findings and the FMT003 findings of the
-    k-th file and check) and may call them in other processes (see
-    :func:`linter.parallel._judge_apart`); they are put together in that order."""
+    ``cards`` (positions in ``batch`` are positions in ``cards``)."""
     out: list[Diagnostic] = []
     if not plan.set_checks:
         return out
@@ -389,31 +383,26 @@ def judge_files(plan: Plan, cards: list[Card], batch: Batch, errors: list[Diagno
     # per check and file: what its collect raised on, card by card
     failures = {code: by_file([p for p, _what in items], [what for _p, what in items])[1]
                 for code, items in batch.failed_collect.items()}
-    # each file with each check that judges some of its cards, in the order of the findings
-    judged = [(k, check) for k in range(len(files)) for check in plan.set_checks if members[check.code][k]]
-
-    def judge(n: int) -> tuple[list[Diagnostic], list[Diagnostic]]:
-        k, check = judged[n]
-        group = [cards[p] for p in members[check.code][k]]
-        failed = failures[check.code][k] if check.code in failures else None
-        if failed:
-            return [], [internal_error(group[0], failed[0], f"{check.code} (a check of the whole file)")]
-        found: list[Diagnostic] = []
-        try:
-            if type(check).collect is Check.collect:
-                hits = check.check_set(group)
-            else:
-                values = collected[check.code]
-                hits = check.check_collected(group, values[k] if values is not None else [None] * len(group))
-            for card, hit in hits:
-                found.append(resolve(check, card, hit))
-        except Exception as exc:
-            return found, [internal_error(group[0], exc, f"{check.code} (a check of the whole file)")]
-        return found, []
-
-    for found, failed in run(judge, len(judged)) if run is not None else map(judge, range(len(judged))):
-        out.extend(found)
-        errors.extend(failed)
+    for k in range(len(files)):
+        for check in plan.set_checks:
+            mine = members[check.code][k]
+            if not mine:
+                continue
+            group = [cards[p] for p in mine]
+            failed = failures[check.code][k] if check.code in failures else None
+            if failed:
+                errors.append(internal_error(group[0], failed[0], f"{check.code} (a check of the whole file)"))
+                continue
+            try:
+                if type(check).collect is Check.collect:
+                    found = check.check_set(group)
+                else:
+                    values = collected[check.code]
+                    found = check.check_collected(group, values[k] if values is not None else [None] * len(group))
+                for card, hit in found:
+                    out.append(resolve(check, card, hit))
+            except Exception as exc:
+                errors.append(internal_error(group[0], exc, f"{check.code} (a check of the whole file)"))
     return out
 
 

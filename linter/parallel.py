@@ -21,7 +21,6 @@ import multiprocessing
 import multiprocessing.connection
 import os
 import signal
-from functools import partial
 from typing import TYPE_CHECKING
 
 from linter import lint
@@ -41,8 +40,6 @@ BATCHES_PER_WORKER = 2
 MAX_BATCH = 4000
 #: cards linted in the parent before the workers start (see :func:`_warm_up`)
 WARM_UP = 50
-#: from this many cards on, the parent judges the files with a helper (see :func:`_judge_apart`)
-JUDGE_APART = 8000
 
 # What forked workers inherit from the parent: the cards and the plan of the run, and the
 # planners of fixes when the fixes that cannot be applied are to be taken off (else None).
@@ -132,8 +129,7 @@ def lint_in_workers(cards: list["Card"], selection: "Selection", workers: int,
         part.diagnostics, part.errors = _heavy(found, cards), _heavy(failures, cards)
         batch.add(part)
     errors.extend(batch.errors)
-    together = len(cards) < JUDGE_APART
-    judged = lint.judge_files(plan, cards, batch, errors, run=None if together else partial(_judge_apart, cards))
+    judged = lint.judge_files(plan, cards, batch, errors)
     if planners is not None:
         take_off_unfixable(judged, planners)
     from linter.checks.base import one_finding_per_defect
@@ -172,60 +168,6 @@ def _heaviest_first(parts: list[tuple[int, int]], cards: list["Card"]) -> list[i
     weight = [sum(len(face.oracle_text or "") + 1 for card in cards[start:end] for face in card.faces)
               for start, end in parts]
     return sorted(range(len(parts)), key=lambda k: -weight[k])
-
-
-def _judge_apart(cards: list["Card"], judge, n: int) -> list:
-    """``[judge(0), ..., judge(n - 1)]``: the set-level checks' judgements of each file
-    (see :func:`linter.lint.judge_files`), made by this process and a forked helper
-    together while nothing else runs.
-
-    Each takes the next judgement no one has taken, so that the two end at about the
-    same time; the helper sends back what it judged, its findings without their cards
-    (see :func:`_light`).  An error of the helper is raised here; leaving, however,
-    stops it.
-    """
-    if n < 2:
-        return [judge(i) for i in range(n)]
-    context = multiprocessing.get_context("fork")
-    taken = context.Value("i", 0)  # the next judgement to take, shared with the helper
-
-    def take() -> int:
-        with taken.get_lock():
-            i = taken.value
-            taken.value = i + 1
-        return i
-
-    def helper(_part) -> dict[int, tuple[Indexed, Indexed]]:
-        position = {id(card): i for i, card in enumerate(cards)}
-        out = {}
-        while (i := take()) < n:
-            found, failed = judge(i)
-            out[i] = (_light(found, position), _light(failed, position))
-        return out
-
-    results: list = [None] * n
-    reader, process = _start(context, helper, None)
-    answered = False
-    try:
-        while (i := take()) < n:
-            results[i] = judge(i)
-        try:
-            ok, value = reader.recv()
-        except EOFError:  # it ended without a word: killed, or out of memory
-            process.join()
-            raise RuntimeError(f"a worker process ended with exit status {process.exitcode} "
-                               "before it had judged the files") from None
-        answered = True
-        if not ok:
-            raise value
-        for i, (found, failed) in value.items():
-            results[i] = (_heavy(found, cards), _heavy(failed, cards))
-        return results
-    finally:
-        reader.close()
-        if not answered:
-            process.terminate()
-        process.join()
 
 
 def _merge_groups(cards: list["Card"], results: list, errors: list["Diagnostic"]) -> list["Diagnostic"]:

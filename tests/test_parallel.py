@@ -52,10 +52,7 @@ def _report(path, jobs):
     return [d.as_dict() for d in report.diagnostics], report
 
 
-@pytest.mark.parametrize("judge_apart", [False, True])
-def test_workers_give_the_same_findings(card_files, monkeypatch, judge_apart):
-    if judge_apart:  # the files judged by the parent and a helper together
-        monkeypatch.setattr(parallel, "JUDGE_APART", 0)
+def test_workers_give_the_same_findings(card_files):
     single, _ = _report(card_files, 1)
     assert parallel.workers_for(2, 4) == 2
     double, report = _report(card_files, 2)
@@ -123,10 +120,7 @@ def test_batches_are_even_and_come_in_whole_rounds():
         assert max(sizes) <= parallel.MAX_BATCH
 
 
-@pytest.mark.parametrize("judge_apart", [False, True])
-def test_one_large_file_split_between_workers_gives_the_same_findings(tmp_path, monkeypatch, judge_apart):
-    if judge_apart:
-        monkeypatch.setattr(parallel, "JUDGE_APART", 0)
+def test_one_large_file_split_between_workers_gives_the_same_findings(tmp_path, monkeypatch):
     monkeypatch.setattr(parallel, "MIN_CARDS_PER_WORKER", 1)
     monkeypatch.setattr(parallel, "MAX_BATCH", 9)  # many batches, each file cut in several
     path = tmp_path / "set.yaml"
@@ -245,39 +239,6 @@ def test_a_worker_that_fails_fails_the_run_and_no_worker_is_left_running(bad, er
     with pytest.raises(error):
         parallel._run([], plan, None, _square_or_fail, [2, bad, 3, 4], 2)
     assert multiprocessing.active_children() == [], multiprocessing.active_children()
-
-
-class _Found:
-    """A stand-in for a finding: what the helper's answer needs of one (its card)."""
-
-    def __init__(self, card, n):
-        self.card_obj, self.n = card, n
-
-
-def test_the_files_judged_apart_come_back_in_order_with_their_cards():
-    cards = [Card(name=str(i)) for i in range(4)]
-    results = parallel._judge_apart(cards, lambda n: ([_Found(cards[n % 4], n)], []), 9)
-    assert [[(f.n, f.card_obj) for f in found] for found, _failed in results] == \
-        [[(n, cards[n % 4])] for n in range(9)]
-    assert multiprocessing.active_children() == []
-
-
-def test_a_helper_judging_the_files_that_dies_fails_the_run_and_is_not_left_running():
-    import os
-
-    parent = os.getpid()
-
-    def judge(n):
-        if os.getpid() != parent:
-            os._exit(3)
-        import time
-
-        time.sleep(0.05)  # the helper has started before this process has judged all
-        return [], []
-
-    with pytest.raises(RuntimeError, match="before it had judged the files"):
-        parallel._judge_apart([], judge, 50)
-    assert multiprocessing.active_children() == []
 
 
 def _unpicklable(part):
