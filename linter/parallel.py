@@ -120,7 +120,8 @@ def lint_in_workers(cards: list["Card"], selection: "Selection", workers: int,
     for source in {id(c.source): c.source for c in cards if c.source is not None}.values():
         source.line_col(0)  # each file's line index, made once here and shared, not once per worker
     _warm_up(plan, cards)
-    results = _run(cards, plan, planners, work, parts, min(workers, len(parts)))
+    order = _heaviest_first(parts, cards) if work is _lint_part else None
+    results = _run(cards, plan, planners, work, parts, min(workers, len(parts)), order)
     if work is _lint_group:
         return _merge_groups(cards, results, errors)
     batch = lint.Batch()
@@ -159,6 +160,16 @@ def _warm_up(plan: lint.Plan, cards: list["Card"]) -> None:
                 face.parsed = None  # parsed again by the worker of its batch, as every card is
 
 
+def _heaviest_first(parts: list[tuple[int, int]], cards: list["Card"]) -> list[int]:
+    """The positions of the batches ``parts`` in the order their workers start: the most
+    rules text first (what a batch costs grows with it, and a file's later cards often
+    have more), so that the last batches to start are the shortest and the workers end
+    at about the same time, instead of one idling while the other lints a long batch."""
+    weight = [sum(len(face.oracle_text or "") + 1 for card in cards[start:end] for face in card.faces)
+              for start, end in parts]
+    return sorted(range(len(parts)), key=lambda k: -weight[k])
+
+
 def _merge_groups(cards: list["Card"], results: list, errors: list["Diagnostic"]) -> list["Diagnostic"]:
     out: list[Diagnostic] = []
     for diagnostics, group_errors in results:
@@ -168,9 +179,10 @@ def _merge_groups(cards: list["Card"], results: list, errors: list["Diagnostic"]
 
 
 def _run(cards: list["Card"], plan: lint.Plan, planners: "dict[int, FilePlanner] | None", work, parts: list,
-         processes: int) -> list:
+         processes: int, order: list[int] | None = None) -> list:
     """``work`` over ``parts`` in forked workers, at most ``processes`` at a time, one
-    process a part; the results in the order of ``parts``.
+    process a part, started in ``order`` (positions in ``parts``; default: as given);
+    the results in the order of ``parts``.
 
     A worker sends its result down a pipe and ends; the parent forks the worker of the
     next part as soon as that result is in, while the one that sent it is still giving
@@ -181,7 +193,7 @@ def _run(cards: list["Card"], plan: lint.Plan, planners: "dict[int, FilePlanner]
     _INHERITED = (cards, plan, planners)
     context = multiprocessing.get_context("fork")
     results: list = [None] * len(parts)
-    todo = list(enumerate(parts))[::-1]
+    todo = [(k, parts[k]) for k in (range(len(parts)) if order is None else order)][::-1]
     running: dict = {}  # the read end of a worker's pipe: (its part's position, its process)
     ending: list = []  # workers that sent their result and may not have ended yet
 

@@ -78,3 +78,22 @@ class _Number(int):
 @pytest.mark.parametrize("indent", [2, 4, 0])
 def test_dumps_indented_writes_what_json_dumps_writes(value, indent: int) -> None:
     assert dumps_indented(value, indent) == json.dumps(value, ensure_ascii=False, indent=indent)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_line_and_column_are_those_of_the_line_breaks_before_the_offset(seed: int) -> None:
+    from linter import source
+
+    rng = random.Random(seed)
+    block = source._BLOCK
+    for _ in range(60):
+        n = rng.choice([0, 1, 7, block - 1, block, block + 1, 3 * block, 5 * block + 3])
+        text = "".join(rng.choice(rng.choice(["ab\n", "\n\n\né", "abcdefgh", "\n"])) for _ in range(n))
+        src = SourceFile("cards.json", text)
+        for offset in [-2, 0, n, n + 4, block - 1, block, block + 1, 2 * block] + \
+                [rng.randint(0, n) for _ in range(40)]:
+            at = max(0, min(offset, n))
+            line_start = text.rfind("\n", 0, at) + 1
+            assert src.line_col(offset) == (text.count("\n", 0, at) + 1, at - line_start + 1), (n, offset)
+            line, column = src.line_col(offset)
+            assert src.offset_of(line, column) == at

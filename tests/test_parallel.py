@@ -207,6 +207,29 @@ def test_the_runner_gives_the_results_in_the_order_of_the_parts():
     assert parallel._run([], plan, None, _square_or_fail, [5, 1, 4, 2, 3], 2) == [25, 1, 16, 4, 9]
 
 
+def _started_at(part):
+    import time
+
+    return time.monotonic_ns()
+
+
+def test_the_runner_starts_the_parts_in_the_order_given_and_answers_in_theirs():
+    from linter import lint
+    from linter.selection import Selection
+
+    plan = lint.Plan(Selection(None, None))
+    started = parallel._run([], plan, None, _started_at, ["a", "b", "c", "d"], 1, [2, 0, 3, 1])
+    assert sorted(range(4), key=lambda k: started[k]) == [2, 0, 3, 1]
+
+
+def test_the_batches_with_the_most_rules_text_start_first():
+    from linter.model import Face
+
+    texts = ["Flying", "", "Draw a card. Then discard a card.", "Haste", "Trample", "Scry 1."]
+    cards = [Card(name=str(i), faces=[Face(oracle_text=t)]) for i, t in enumerate(texts)]
+    assert parallel._heaviest_first([(0, 2), (2, 4), (4, 6)], cards) == [1, 2, 0]
+
+
 @pytest.mark.parametrize("bad, error", [("fail", ValueError), ("die", RuntimeError)])
 def test_a_worker_that_fails_fails_the_run_and_no_worker_is_left_running(bad, error):
     from linter import lint
