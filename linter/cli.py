@@ -219,7 +219,6 @@ def check(paths, fmt, select, extend_select, ignore, exclude, extend_exclude, re
                              results=results, cache=cache, keep_parse=False,
                              # a fix that cannot be applied does not make its finding fixable
                              fixable_only=not write_baseline)
-        _kept_until_the_process_ends(report)
         _oracle_broke_during(None)
         if cache is not None and cache.problem and (cache_dir or config.cache_dir):
             # a cache folder asked for that cannot be written is said; the default one is an optimization
@@ -252,19 +251,6 @@ def _left_to_the_system_at_exit() -> None:
 
 
 _FREEZE_AT_EXIT = False
-
-
-def _kept_until_the_process_ends(report) -> None:
-    """Keep the run's report (its cards, faces and findings) from being freed one by one
-    when the command ends, as the collector at exit is kept from it: the ending of the
-    command's frame would free it (a tenth of a second after a large run) just before
-    the process ends.  It is held by a list that holds itself, which the frozen
-    collector never frees; a caller that runs several commands in this process holds
-    the last one's only."""
-    _KEPT[:] = [_KEPT, report]
-
-
-_KEPT: list = []
 
 
 def _results_cache(config, select, ignore, cache_dir):

@@ -153,14 +153,3 @@ def test_a_well_formed_file_has_no_entry_warnings(cards):
     _, good, _, _ = cards
     code, out = run_cli("check", "--select", "FMT", str(good))
     assert code == 0 and "FMT002" not in out
-
-
-def test_the_report_of_the_last_check_is_kept_until_the_process_ends(cards):
-    from linter import cli
-
-    _tmp, good, bad, _broken = cards
-    run_cli("check", "--no-cache", str(bad))
-    run_cli("check", "--no-cache", str(good))
-    kept, report = cli._KEPT
-    assert kept is cli._KEPT  # a list that holds itself: nothing frees it before the process ends
-    assert [f.path for f in report.files] == [str(good)]  # the last run's only
