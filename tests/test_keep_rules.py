@@ -50,3 +50,28 @@ def test_search_finds_what_the_pattern_finds(table):
                 assert (got is None) == (want is None), (rule.id, names, text)
                 found += got is not None
         assert found, f"no text above is kept by {rule.id}: add one"
+
+
+@pytest.mark.parametrize("table", ["keep_name", "keep_full_name"])
+def test_hints_are_in_every_match(table):
+    """A rule's hints are a quick test: a match that held none of them would be missed."""
+    hits = 0
+    for rule in keep_rules(table):
+        assert rule.hints, f"{rule.id} has no hints: its pattern runs on every text"
+        assert not rule.pattern.startswith("(?i"), f"{rule.id}: hints are case-sensitive"
+        for names in ((), _NAMES[:1], _NAMES):
+            rx = _keep_rx(rule.pattern, names)
+            for text in _TEXTS + _NAMES:
+                for m in rx.finditer(text):
+                    hits += 1
+                    assert any(h in m.group(0) for h in rule.hints), (rule.id, text)
+    assert hits >= 10
+
+
+def test_a_text_without_a_hint_is_not_searched():
+    from linter.checks._templating import KeepRule
+
+    text = "You may cast Ember Pup from anywhere."
+    gated = KeepRule("x", "ability", (), r"\bfrom anywhere\b", "invented", hints=("nowhere",))
+    assert re.search(gated.pattern, text) and gated.search((), text) is None
+    assert KeepRule("x", "ability", (), gated.pattern, "invented").search((), text) is not None

@@ -161,6 +161,8 @@ class KeepRule:
     kinds: tuple[str, ...]
     pattern: str
     note: str
+    #: literal strings one of which every match holds (none: the pattern always runs)
+    hints: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         # what search asks of the pattern, worked out once (frozen: set past __setattr__)
@@ -175,7 +177,14 @@ class KeepRule:
     def search(self, names: tuple[str, ...], text: str) -> re.Match | None:
         """The pattern's first match in ``text``. Where none of the names stands in the
         text, SELF can match nothing there: the pattern without the names says the same,
-        and is compiled once."""
+        and is compiled once.  Where none of the rule's hints stands in the text, nothing
+        matches, and the pattern is not run (most texts)."""
+        if self.hints:
+            for hint in self.hints:
+                if hint in text:
+                    break
+            else:
+                return None
         if not self._self:
             return self._plain.search(text)
         if names and self._names_as_written:
@@ -270,7 +279,8 @@ def _top_level_plain(part: str) -> bool:
 
 @functools.lru_cache(maxsize=2)
 def keep_rules(table: str) -> tuple[KeepRule, ...]:
-    return tuple(KeepRule(e["id"], e["where"], tuple(e.get("kinds") or ()), e["pattern"], e["note"])
+    return tuple(KeepRule(e["id"], e["where"], tuple(e.get("kinds") or ()), e["pattern"], e["note"],
+                          tuple(e.get("hints") or ()))
                  for e in data()["self_reference"][table])
 
 
