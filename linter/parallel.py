@@ -118,7 +118,7 @@ def lint_in_workers(cards: list["Card"], selection: "Selection", workers: int,
 
         nlp.get_pipeline()  # built once here; every worker inherits it
     for source in {id(c.source): c.source for c in cards if c.source is not None}.values():
-        source.line_col(0)  # each file's line index, made once here and shared, not once per worker
+        source.line_col(0)  # each file's line counts, made once here and shared, not once per worker
     _warm_up(plan, cards)
     order = _heaviest_first(parts, cards) if work is _lint_part else None
     results = _run(cards, plan, planners, work, parts, min(workers, len(parts)), order)
