@@ -105,17 +105,14 @@ class SelfReferenceStyle(Check):
         for ref in view.self_refs:
             s, e, found = ref.start, ref.end, ref.text
             placeholder = ref.kind == "placeholder"
-            if not placeholder:
-                if card.is_token or window or (found not in spelled[0] and found not in spelled[1]):
-                    continue
-                if names is None:
-                    names = self._names(view, legendary)
-                if found not in names:
-                    continue
-            if view.in_aside(s, e) or (not placeholder and keep_name_before(text, s)):
+            if not placeholder and (card.is_token or window or (found not in spelled[0] and found not in spelled[1])):
                 continue
             if names is None:
                 names = self._names(view, legendary)
+            if not placeholder and found not in names:
+                continue
+            if view.in_aside(s, e) or (not placeholder and keep_name_before(text, s)):
+                continue
             if legendary and not placeholder and not legend_says_this(card, face, text, s, e, names):
                 continue  # a legend's name is TPL004's to judge, but for "this spell" and "this card"
             choice = self._words_for(card, face, text, s, e, placeholder, names)
