@@ -68,6 +68,18 @@ def test_text_pieces_are_those_in_finds():
     assert not FaceReader({}).texts  # no piece: nothing to look for
 
 
+@pytest.mark.parametrize("pieces", [["{", "x", "1"], ["his", "you d", "}{"]], ids=["one-character", "longer"])
+def test_text_pieces_of_one_kind_alone_are_found(pieces):
+    # pieces of one character are looked for apart from the longer ones: each kind alone too
+    reader = FaceReader({f"text:{p}": 1 << k for k, p in enumerate(pieces)})
+    assert reader.texts
+    for text in TEXTS:
+        low = text.lower()
+        if not text.isascii() and any(c in text for c in "ſ\u212a"):
+            continue
+        assert reader.texts.held(text) == sum(1 << k for k, p in enumerate(pieces) if p in low), text
+
+
 def test_a_card_of_one_face_gets_the_checks_choose_gives_it():
     plan = Plan(Selection(None, None))
     compared = 0

@@ -572,33 +572,45 @@ class _Pieces:
     """The pieces of text of one kind that a run looks for (those of "text:" or "cost:" facts),
     each with its bits, found in one pass over a text: an Aho-Corasick automaton reports
     every piece a text holds in one scan, where testing each piece with ``in`` costs a scan
-    (and a step of Python) a piece, some hundred of them a face."""
+    (and a step of Python) a piece, some hundred of them a face.  A piece of one character
+    ("{", "1", ":") is looked for with ``in`` instead: the automaton reports each of its
+    occurrences, one step of Python each, and such pieces stand many times in most texts."""
 
-    __slots__ = ("every", "_find")
+    __slots__ = ("every", "_chars", "_find")
 
     def __init__(self, given: dict[str, int]) -> None:
         #: the bits of every piece
         self.every = 0
+        #: the pieces of one character, with their bits
+        self._chars = tuple((piece, bit) for piece, bit in given.items() if len(piece) == 1)
         automaton = ahocorasick.Automaton()
+        longer = 0
         for piece, bit in given.items():
-            automaton.add_word(piece, bit)
             self.every |= bit
+            if len(piece) > 1:
+                automaton.add_word(piece, bit)
+                longer += 1
         self._find = None
-        if given:
+        if longer:
             automaton.make_automaton()
             self._find = automaton.iter
 
     def __bool__(self) -> bool:
-        return self._find is not None
+        return bool(self.every)
 
     def held(self, text: str) -> int:
         """The bits of the pieces that ``text`` holds, whatever their case: of all of them
         where it holds a character that patterns may read as an ASCII one."""
         if not text.isascii() and READ_AS_ASCII.search(text) is not None:
             return self.every
+        low = text.lower()
         bits = 0
-        for _end, bit in self._find(text.lower()):  # every occurrence of every piece
-            bits |= bit
+        for char, bit in self._chars:
+            if char in low:
+                bits |= bit
+        if self._find is not None:
+            for _end, bit in self._find(low):  # every occurrence of every longer piece
+                bits |= bit
         return bits
 
 
