@@ -9,6 +9,7 @@ only when they are first asked for, see :class:`linter.readers.locs.FieldLocs`).
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import MutableMapping
 from dataclasses import dataclass, field
@@ -50,6 +51,11 @@ def split_type_line(type_line: str) -> tuple[tuple[str, ...], tuple[str, ...], t
         else:
             types.append(word)
     return tuple(supers), tuple(types), tuple(right), token
+
+
+#: :func:`split_type_line` worked out once per type line (cards repeat their type lines: a
+#: file of some thousand cards has a few hundred of them); what it gives is immutable
+_split_once = functools.lru_cache(maxsize=8192)(split_type_line)
 
 
 @dataclass(slots=True)
@@ -455,7 +461,7 @@ class Face:
 
     def _split(self) -> tuple:
         if self._types is None:
-            self._types = split_type_line(self.type_line or "")
+            self._types = _split_once(self.type_line or "")
         return self._types
 
     @property
