@@ -42,6 +42,9 @@ _CARDS = [
     '{"card_faces": null, "name": "Lone Pike", "keywords": [], "set": [1, "a"]}',
     '{"card_faces": [], "name": "Twin", "card_faces": [{"name": "Twin Face"}]}',
     '{\n  "type_line"\n:\n"Creature \\u2014 Elf",\r\n\t"loyalty": "3"\n}',
+    # keys with escapes (read by the scanner) beside plain ones, and no space or much of it
+    # around the colons and commas
+    '{"a\\"b":1 ,"name" :"x\\\\" ,\n"card_faces":[ {"name":"y"} ,{ } ,[] ] , "mana_cost":"{1}","\\\\":{}}',
     "{}",
 ]
 
