@@ -82,3 +82,13 @@ def test_a_finding_beside_a_value_json_dumps_must_write_is_written_too() -> None
     # a key that is no text sends the whole report to json.dumps, findings included
     report = {"diagnostics": [_finding()], 1: "one"}
     assert dumps_indented(report) == json.dumps(_plain(report), ensure_ascii=False, indent=2)
+
+
+class _Finding(Diagnostic):
+    __slots__ = ()
+
+
+def test_a_finding_of_a_subclass_is_written_from_its_dict() -> None:
+    d = _Finding(**{f: getattr(_finding(), f) for f in Diagnostic.__slots__})
+    report = {"diagnostics": [d, _finding()]}
+    assert dumps_indented(report) == json.dumps(_plain(report), ensure_ascii=False, indent=2)

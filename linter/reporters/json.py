@@ -57,7 +57,7 @@ def dumps_indented(obj: Any, indent: int = 2) -> str:
 
 def _as_dict(value: Any) -> Any:
     """``json.dumps``'s ``default``: a Diagnostic as its ``as_dict()``."""
-    if type(value) is Diagnostic:
+    if isinstance(value, Diagnostic):
         return value.as_dict()
     raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
 
