@@ -8,12 +8,33 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any
+from operator import attrgetter
+from typing import Any, TypeVar
 
 SEVERITIES = ("error", "warning", "info")
 CATEGORIES = ("format", "symbols", "rules", "abilities", "keywords", "templating", "oracle", "set")
 
+_T = TypeVar("_T")
 
+
+def _pickled_as_a_call(cls: type[_T]) -> type[_T]:
+    """Pickle the dataclass ``cls`` as a call of it with its fields, in their order.
+
+    Worker processes send their findings back pickled, with their fixes and edits.
+    A dataclass with slots pickles its fields as a list, which loading sets one by
+    one in a loop of Python: loading each as one call of its class takes less than
+    half the time (where the parent waits for it), and the pickle is a quarter smaller.
+    """
+    fields = attrgetter(*(f.name for f in dataclasses.fields(cls)))  # type: ignore[arg-type]
+
+    def __reduce__(self):
+        return type(self), fields(self)
+
+    cls.__reduce__ = __reduce__  # type: ignore[method-assign]
+    return cls
+
+
+@_pickled_as_a_call
 @dataclass(slots=True)
 class Edit:
     """Replace ``[start, end)`` of a field's decoded value with ``text``."""
@@ -23,6 +44,7 @@ class Edit:
     text: str
 
 
+@_pickled_as_a_call
 @dataclass(slots=True)
 class Fix:
     title: str
@@ -41,6 +63,7 @@ class Fix:
         }
 
 
+@_pickled_as_a_call
 @dataclass(slots=True)
 class Diagnostic:
     code: str

@@ -498,13 +498,13 @@ def resolve(check: Check, card: Card, hit: Hit) -> Diagnostic:
     line = column = end_line = end_column = 1
     if loc is not None:
         start = hit.start or 0
-        line, column = loc.position(start)
         if hit.end is not None and hit.end > start:
             # the end is one past the last character of the span, so that markup or
             # escapes between the span and the next character are not covered
-            end_line, end_column = loc.position(hit.end - 1)
+            line, column, end_line, end_column = loc.positions(start, hit.end - 1)
             end_column += 1
         else:
+            line, column = loc.position(start)
             end_line, end_column = line, column
     face_name = None
     if hit.face is not None and 0 <= hit.face < len(card.faces):

@@ -144,6 +144,18 @@ class Loc:
     def position(self, index: int = 0) -> tuple[int, int]:
         return self.source.line_col(self.offset(index))
 
+    def positions(self, first: int, last: int) -> tuple[int, int, int, int]:
+        """``position(first) + position(last)``: where a finding starts and ends.
+
+        The second is counted from the first where both stand in the text with no line
+        break between them (as nearly every finding does), not looked up again."""
+        text = self.source.text
+        a, b = self.offset(first), self.offset(last)
+        line, column = self.source.line_col(a)
+        if 0 <= a <= b <= len(text) and text.find("\n", a, b) == -1:
+            return line, column, line, column + b - a
+        return (line, column) + self.source.line_col(b)
+
     def __repr__(self) -> str:  # pragma: no cover - debugging aid
         line, col = self.position(0)
         return f"Loc({self.source.path}:{line}:{col})"

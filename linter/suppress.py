@@ -45,7 +45,10 @@ FIELD_RE = re.compile(
     r"""|(?P<plain>[^\s\[\]{}"',#][^\r\n#]*)"""
     r"""|(?=(?:\#[^\n]*)?\r?\n)|(?P<other>[^\r\n]*))"""
 )
-_MENTION = re.compile("oraclelint", re.IGNORECASE)
+# "oraclelint" in any case, as two patterns that each start with a letter of one case: a
+# search of a pattern that starts with a literal skips ahead to that letter, where one that
+# ignores case tries every character of the file (five times as long, on a large file)
+_MENTIONS = (re.compile("o(?i:raclelint)"), re.compile("O(?i:raclelint)"))
 _BLOCK_ITEM = re.compile(r"[ \t]*-[ \t]+(?P<item>[^\r\n#]*)")
 
 
@@ -127,6 +130,11 @@ def _entry_start(text: str, offset: int) -> int:
     return start
 
 
+def mentions_oraclelint(text: str) -> bool:
+    """Whether ``text`` holds the word "oraclelint", in any case."""
+    return any(pattern.search(text) is not None for pattern in _MENTIONS)
+
+
 def card_ranges(cards: Iterable[Card]) -> dict[int, tuple[SourceFile, int, int]]:
     """id(card) -> (source, start, end): the raw text each card's entry spans.
 
@@ -136,14 +144,19 @@ def card_ranges(cards: Iterable[Card]) -> dict[int, tuple[SourceFile, int, int]]
     by_source: dict[int, list[tuple[int, Card]]] = {}
     sources: dict[int, SourceFile] = {}
     mentions: dict[int, bool] = {}
+    last: SourceFile | None = None  # the file of the card before, and whether it mentions oraclelint
+    mentioned = False
     for card in cards:
-        if card.source is None:
+        source = card.source
+        if source is None:
             continue
-        key = id(card.source)
-        if key not in mentions:
-            # Most files hold no suppression at all: they need no card ranges.
-            mentions[key] = _MENTION.search(card.source.text) is not None
-        if not mentions[key]:
+        if source is not last:  # a file's cards come one after another: looked up once
+            last = source
+            if id(source) not in mentions:
+                # Most files hold no suppression at all: they need no card ranges.
+                mentions[id(source)] = mentions_oraclelint(source.text)
+            mentioned = mentions[id(source)]
+        if not mentioned:
             continue
         start = _card_start(card)
         if start is None:
@@ -173,7 +186,9 @@ def collect(cards: Iterable[Card]) -> tuple[list[Suppression], list[Malformed]]:
     ranges = card_ranges(cards)
     sups: list[Suppression] = []
     bad: list[Malformed] = []
-    for card in cards:
+    # with no card ranges (no file mentions oraclelint), only a card that keeps the field
+    # has anything to collect
+    for card in cards if ranges else [card for card in cards if FIELD in card.extra]:
         span = ranges.get(id(card))
         if span is not None:
             src, start, end = span
@@ -297,15 +312,18 @@ def apply(cards: Iterable[Card], diagnostics: Iterable[Diagnostic],
     by_card: dict[int, list[Suppression]] = {}
     for s in sups:
         by_card.setdefault(id(s.card), []).append(s)
-    out: list[Diagnostic] = []
-    for d in diagnostics:
-        hit = None
-        if d.card_obj is not None:
-            hit = next((s for s in by_card.get(id(d.card_obj), ()) if d.code in s.codes), None)
-        if hit is None:
-            out.append(d)
-        else:
-            hit.used.add(d.code)
+    if not by_card:  # nothing suppressed (most files): every finding stays
+        out = list(diagnostics)
+    else:
+        out = []
+        for d in diagnostics:
+            hit = None
+            if d.card_obj is not None:
+                hit = next((s for s in by_card.get(id(d.card_obj), ()) if d.code in s.codes), None)
+            if hit is None:
+                out.append(d)
+            else:
+                hit.used.add(d.code)
     if selection.active(MalformedSuppression.code):
         for b in bad:
             template = MalformedSuppression.field_message if b.is_field else MalformedSuppression.message

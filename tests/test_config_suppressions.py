@@ -207,3 +207,26 @@ def test_mse_notes_field_in_a_set_file():
         cards.append(Card(name=name, faces=[Face(name=name)], source=src, loc=Loc(src, at)))
     sups, bad = collect(cards)
     assert [(s.card.name, s.codes, s.line) for s in sups] == [("Hasty Ritual", ("RUL002",), 6)] and not bad
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_file_mentions_oraclelint_in_any_case_the_regex_ignoring_case_finds(seed: int) -> None:
+    import random
+    import re
+
+    from linter.suppress import mentions_oraclelint
+
+    rng = random.Random(seed)
+    ignoring_case = re.compile("oraclelint", re.IGNORECASE)
+    # each letter in either case ("i" also as the dotted and dotless I that match it), one
+    # letter now and then another, and the word cut short
+    letters = {c: [c, c.upper()] + (["\u0130", "\u0131"] if c == "i" else []) for c in "oraclelint"}
+    for _ in range(400):
+        word = "".join(rng.choice(letters[c]) for c in "oraclelint")
+        if rng.random() < 0.3:
+            k = rng.randrange(len(word))
+            word = word[:k] + rng.choice("xoO\u0130 ") + word[k + 1:]
+        if rng.random() < 0.1:
+            word = word[:rng.randrange(len(word))]
+        text = rng.choice(["", "name: Vale\n# ", "{\"o\": \"O"]) + word + rng.choice(["", "\n", ": ignore[RUL002]"])
+        assert mentions_oraclelint(text) == (ignoring_case.search(text) is not None), text

@@ -42,6 +42,9 @@ _CARDS = [
     '{"card_faces": null, "name": "Lone Pike", "keywords": [], "set": [1, "a"]}',
     '{"card_faces": [], "name": "Twin", "card_faces": [{"name": "Twin Face"}]}',
     '{\n  "type_line"\n:\n"Creature \\u2014 Elf",\r\n\t"loyalty": "3"\n}',
+    # keys with escapes (read by the scanner) beside plain ones, and no space or much of it
+    # around the colons and commas
+    '{"a\\"b":1 ,"name" :"x\\\\" ,\n"card_faces":[ {"name":"y"} ,{ } ,[] ] , "mana_cost":"{1}","\\\\":{}}',
     "{}",
 ]
 
@@ -97,3 +100,28 @@ def test_line_and_column_are_those_of_the_line_breaks_before_the_offset(seed: in
             assert src.line_col(offset) == (text.count("\n", 0, at) + 1, at - line_start + 1), (n, offset)
             line, column = src.line_col(offset)
             assert src.offset_of(line, column) == at
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_positions_of_a_span_are_those_of_its_two_ends(seed: int) -> None:
+    from linter import source
+    from linter.source import Loc
+
+    rng = random.Random(seed)
+    for _ in range(150):
+        n = rng.choice([0, 5, 40, source._BLOCK + 7, 3 * source._BLOCK])
+        text = "".join(rng.choice(["ab", "\n", "é", "\\n", " "]) for _ in range(n))
+        src = SourceFile("cards.json", text)
+        start = rng.randint(0, len(text))
+        end = rng.randint(start, len(text) + 3)
+        table = sorted(rng.randint(-2, len(text) + 2) for _ in range(rng.randint(0, 8)))
+        shuffled = table[:]
+        rng.shuffle(shuffled)
+        locs = [Loc(src, start, end), Loc(src, start, end, exact=False), Loc(src, start, end, table),
+                Loc(src, start, end, shuffled), Loc(src, start, end, lambda i: start + 3 * i - 4),
+                Loc(src, start, end, EscapeMap(text, start, min(end, len(text))))]
+        for loc in locs:
+            for _ in range(8):
+                first = rng.randint(-2, end - start + 3)
+                last = rng.randint(first, end - start + 4)
+                assert loc.positions(first, last) == loc.position(first) + loc.position(last)

@@ -49,6 +49,12 @@ def _pairs_hook(pairs: list) -> dict:
 _DECODER = json.JSONDecoder()  # what json.loads uses
 _PAIRS_DECODER = json.JSONDecoder(object_pairs_hook=_pairs_hook)
 _SPACE = json.decoder.WHITESPACE.match  # the whitespace JSON allows between tokens
+#: a key of an object written with no escape (what is written is the key), the colon
+#: after it and the whitespace around that; a key with an escape is left to the scanner
+_PLAIN_KEY = re.compile(r'"([^"\\]*)"[ \t\n\r]*:[ \t\n\r]*').match
+#: what follows a value of an object or a list: whitespace, then a comma and more
+#: whitespace (group 1) before the next value, or none where the object or list closes
+_AFTER_VALUE = re.compile(r"[ \t\n\r]*(,[ \t\n\r]*)?").match
 
 
 def parse_json(text: str, keep_duplicates: bool = False) -> Any:
@@ -277,38 +283,42 @@ def object_spans(source: SourceFile, start: int, wanted: frozenset,
 def _object_spans(text: str, start: int, wanted: frozenset,
                   faces_key: str | None) -> tuple[dict[str, Span], list[dict[str, Span]] | None, int]:
     """:func:`object_spans`, and where the object ends."""
-    scan, space = _DECODER.scan_once, _SPACE
+    scan, plain_key, after_value = _DECODER.scan_once, _PLAIN_KEY, _AFTER_VALUE
     found: dict[str, Span] = {}
     faces: list[dict[str, Span]] | None = None
     if not text.startswith("{", start):
         raise ValueError("no object there")
-    i = space(text, start + 1).end()
+    i = _SPACE(text, start + 1).end()
     if text.startswith("}", i):
         return found, faces, i + 1
     while True:
-        key, i = scan(text, i)
-        colon = _COLON.match(text, i)
-        if colon is None:
-            raise ValueError("no colon after the key")
-        at = colon.end()  # where the value starts
+        m = plain_key(text, i)
+        if m is not None:
+            key, at = m.group(1), m.end()  # ``at``: where the value starts
+        else:
+            key, i = scan(text, i)
+            colon = _COLON.match(text, i)
+            if colon is None:
+                raise ValueError("no colon after the key")
+            at = colon.end()
         if key == faces_key and text.startswith("[", at):
             faces, i = _objects_spans(text, at, wanted)
         else:
             value, i = scan(text, at)
             if key in wanted:
                 found[key] = (at, i, value)
-        i = space(text, i).end()
-        if not text.startswith(",", i):
-            return found, faces, i + 1  # the closing brace
-        i = space(text, i + 1).end()
+        m = after_value(text, i)
+        if m.group(1) is None:
+            return found, faces, m.end() + 1  # past the closing brace
+        i = m.end()
 
 
 def _objects_spans(text: str, start: int, wanted: frozenset) -> tuple[list[dict[str, Span]], int]:
     """The spans of the objects of the list that opens at ``text[start]`` (its other
     values left out), and where the list ends."""
-    scan, space = _DECODER.scan_once, _SPACE
+    scan = _DECODER.scan_once
     out: list[dict[str, Span]] = []
-    i = space(text, start + 1).end()
+    i = _SPACE(text, start + 1).end()
     if text.startswith("]", i):
         return out, i + 1
     while True:
@@ -317,10 +327,10 @@ def _objects_spans(text: str, start: int, wanted: frozenset) -> tuple[list[dict[
             out.append(fields)
         else:
             _value, i = scan(text, i)
-        i = space(text, i).end()
-        if not text.startswith(",", i):
-            return out, i + 1  # the closing bracket
-        i = space(text, i + 1).end()
+        m = _AFTER_VALUE(text, i)
+        if m.group(1) is None:
+            return out, m.end() + 1  # past the closing bracket
+        i = m.end()
 
 
 def value_loc(source: SourceFile, start: int, end: int, value: Any) -> Loc:
