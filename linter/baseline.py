@@ -10,6 +10,7 @@ one reports the third.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
@@ -70,6 +71,14 @@ def text_hash(text: str) -> str:
 
 
 def relative_path(path: str, root: Path) -> str:
+    """``path`` relative to ``root``, with forward slashes (worked out once per path, root
+    and working folder: a run's findings name a few files, and each finding asks)."""
+    return _relative_path(path, root, os.getcwd())
+
+
+@functools.lru_cache(maxsize=1024)
+def _relative_path(path: str, root: Path, cwd: str) -> str:
+    # ``cwd``: what a relative ``path`` (and ``root``) is taken from, a part of the key only
     try:
         return Path(os.path.relpath(os.path.abspath(path), root)).as_posix()
     except ValueError:  # another drive on Windows

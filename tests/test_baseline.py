@@ -133,3 +133,23 @@ def test_bad_baseline_files_are_clear_errors(tmp_path, content, fragment):
         path.write_text(content, encoding="utf-8")
     with pytest.raises(BaselineError, match=fragment):
         Baseline.load(path)
+
+
+def test_a_relative_path_is_taken_from_the_working_folder_of_each_call(tmp_path, monkeypatch):
+    # the relative paths are worked out once per path, root and working folder: asked again
+    # from another working folder, the same relative path names another file
+    from pathlib import Path
+
+    from linter.baseline import relative_path
+    from linter.reporters.sarif import artifact_uri
+
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    monkeypatch.chdir(tmp_path / "a")
+    assert relative_path("cards.yaml", tmp_path) == "a/cards.yaml"
+    assert artifact_uri("cards.yaml") == "cards.yaml"
+    assert artifact_uri("cards.yaml", tmp_path) == "a/cards.yaml"
+    monkeypatch.chdir(tmp_path / "b")
+    assert relative_path("cards.yaml", tmp_path) == "b/cards.yaml"
+    assert artifact_uri("cards.yaml", tmp_path) == "b/cards.yaml"
+    assert artifact_uri("../a/cards.yaml") == Path(tmp_path / "a" / "cards.yaml").as_uri()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 from pathlib import Path
 from urllib.parse import quote
@@ -90,7 +91,15 @@ def _markdown(cls, refs: str) -> str:
 def artifact_uri(path: str, base: Path | None = None) -> str:
     """A relative, forward-slash URI for a path under ``base`` (the working
     folder); an absolute file URI for one outside it."""
-    base = base or Path.cwd()
+    return _artifact_uri(path, base, os.getcwd())
+
+
+@functools.lru_cache(maxsize=1024)
+def _artifact_uri(path: str, base: Path | None, cwd: str) -> str:
+    """:func:`artifact_uri`, worked out once per path, base and working folder (``cwd``,
+    what a relative path and the default base are taken from): a run's findings name a
+    few files, and each finding asks."""
+    base = base or Path(cwd)
     absolute = Path(os.path.abspath(path))
     try:
         rel = absolute.relative_to(base.absolute())
