@@ -10,8 +10,10 @@ from linter.diagnostics import Edit, Fix
 from linter.model import Card
 
 STRAIGHT, CURLY = "'", "\u2019"
-# an apostrophe inside or at the end of a word ("can't", "opponents'"), not an opening quote
-_APOSTROPHE = re.compile(r"(?<=\w)['\u2019]")
+# an apostrophe inside or at the end of a word ("can't", "opponents'"), not an opening quote;
+# the apostrophe is matched first and the word character before it looked back at, so that the
+# search skips to the next apostrophe instead of trying a look-behind at every character
+_APOSTROPHE = re.compile(r"['\u2019](?<=\w['\u2019])")
 
 
 class MixedApostrophes(Check):

@@ -64,19 +64,22 @@ def normalize(reminder: str, names: tuple[str, ...] = (), subtypes: tuple[str, .
 
 
 # what normalize does before and after the card's own words, once per text (reminder texts
-# repeat from card to card, and so do they with the card's names taken out)
+# repeat from card to card, and so do they with the card's names taken out); a pattern is
+# tried only on a text that holds what each of its matches holds (a bracket, a brace)
 @functools.lru_cache(maxsize=8192)
 def _placeholders(reminder: str) -> str:
     text = reminder.strip().strip("()").strip().replace("\u2019", "'")
-    for rx, repl in _PLACEHOLDERS:
-        text = rx.sub(repl, text)
+    if "[" in text:
+        for rx, repl in _PLACEHOLDERS:
+            text = rx.sub(repl, text)
     return text
 
 
 @functools.lru_cache(maxsize=8192)
 def _the_rest(text: str) -> str:
     text = _TYPE_LIST.sub("TYPE", text)
-    text = _MANA.sub("{COST}", text)
+    if "{" in text:
+        text = _MANA.sub("{COST}", text)
     text = _number().sub("N", text)
     text = _PRONOUN.sub("PRON", text)
     text = _POSSESSIVE.sub("POSS", text)

@@ -1,0 +1,97 @@
+"""The quick paths of the set-level checks' text work give what the plain way gives.
+
+SET002 and TPL012 skip a pattern where a text lacks what every match of it holds, and write
+some of their replacements without patterns; TPL011 looks for an apostrophe before it looks
+back at the word. Each is held here against the plain way, on invented texts and on texts
+made at random (with a fixed seed) from the pieces those patterns care about.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from linter.checks import SET002, TPL011, TPL012
+
+PIECES = ["a", "b", "s", "ss", "ies", " ", "  ", "'", "\u2019", ",", ".", ";", ":", "(", ")", '"', "{", "}",
+          "{2}", "{G}{U}", "1", "X", "x", "N", "é", "\u017f", "\u0130", "_", "-", "twice", "thrice", " times",
+          " time", "its ", "their ", "them ", "it ", "one, two, or ", "{R}, {G}, and ", "[cost]", "[N]",
+          "[creature type]", "[pronoun]", "[possessive]", "TYPE", " or TYPE", "counters", "cards", "boss",
+          "flies", "Zephyrs"]
+
+INVENTED = [
+    "",
+    "(When this creature enters, put two +1/+1 counters on it.)",
+    "(Pay {2}{U} or {X}: this happens twice, thrice, or 3 times; its owners' cards.)",
+    "(Exile it, then return it as a TYPE or TYPE token with flying, haste, and ward {1}.)",
+    "({1}, {2}, or {3}: the bosses' glass flies past the wizards.)",
+    "(Pay [cost] and put [N] counters on [pronoun]; [possessive] controller draws.)",
+    "(\u017fix \u0130slands, one, two, and three.)",
+]
+
+
+def _texts(n: int = 3000) -> list[str]:
+    rng = random.Random(20260417)
+    made = ["".join(rng.choice(PIECES) for _ in range(rng.randint(0, 14))) for _ in range(n)]
+    return INVENTED + made
+
+
+def _plain_words(text: str) -> str:
+    """SET002's loose words, every pattern tried on every text."""
+    s = text.replace("\u2019", "'").lower()
+    s = SET002._MANA.sub(" M ", s)
+    s = SET002._NUMBER.sub(" N ", s)
+    s = SET002._MULTIPLE.sub(" N ", SET002._SPACE.sub(" ", s))
+    s = SET002._POSSESSIVE.sub(" POSS ", s)
+    s = SET002._PRONOUN.sub(" PRON ", s)
+    s = re.sub(r"([,.;:()\"])", r" \1 ", s)
+    s = re.sub(r"\b(\w+?)ies\b", r"\1y", s)
+    s = re.sub(r"\b(\w{3,}?)s\b", r"\1", s)
+    s = SET002._SPACE.sub(" ", s).strip()
+    return SET002._LIST.sub(r"\1 \2 ", s + " ").strip()
+
+
+def _plain_placeholders(reminder: str) -> str:
+    text = reminder.strip().strip("()").strip().replace("\u2019", "'")
+    for rx, repl in TPL012._PLACEHOLDERS:
+        text = rx.sub(repl, text)
+    return text
+
+
+def _plain_the_rest(text: str) -> str:
+    text = TPL012._TYPE_LIST.sub("TYPE", text)
+    text = TPL012._MANA.sub("{COST}", text)
+    text = TPL012._number().sub("N", text)
+    text = TPL012._PRONOUN.sub("PRON", text)
+    text = TPL012._POSSESSIVE.sub("POSS", text)
+    text = TPL012._PLURAL.sub(r"\1", text)
+    return TPL012._SPACE.sub(" ", text)
+
+
+@pytest.mark.parametrize("plain, quick", [
+    (_plain_words, SET002._words.__wrapped__),
+    (_plain_placeholders, TPL012._placeholders.__wrapped__),
+    (_plain_the_rest, TPL012._the_rest.__wrapped__),
+], ids=["SET002-words", "TPL012-placeholders", "TPL012-the-rest"])
+def test_quick_text_work_is_the_plain_one(plain, quick):
+    for text in _texts():
+        assert quick(text) == plain(text), text
+
+
+def test_quick_paths_are_taken_and_change_texts():
+    # the invented texts reach every replacement the quick paths guard (a test that cannot fail
+    # otherwise: a guard that never lets a text through would still agree on unchanged texts)
+    words = [SET002._words.__wrapped__(t) for t in INVENTED]
+    assert "happen N or N ;" in words[2]  # "twice", "3 times" and the list of them
+    assert "( M or M : the bosse' glas fly" in words[4]  # costs, their list, "-ies", a plural
+    assert TPL012._placeholders.__wrapped__(INVENTED[5]).startswith("Pay {COST} and put N")
+    assert "{COST}" in TPL012._the_rest.__wrapped__(INVENTED[2])
+
+
+def test_apostrophes_found_as_by_a_look_behind():
+    plain = re.compile(r"(?<=\w)['\u2019]")
+    for text in _texts():
+        found = [(m.start(), m.group(0)) for m in TPL011._APOSTROPHE.finditer(text)]
+        assert found == [(m.start(), m.group(0)) for m in plain.finditer(text)], text
