@@ -2,8 +2,10 @@
 
 SET002 and TPL012 skip a pattern where a text lacks what every match of it holds, and write
 some of their replacements without patterns; TPL011 looks for an apostrophe before it looks
-back at the word. Each is held here against the plain way, on invented texts and on texts
-made at random (with a fixed seed) from the pieces those patterns care about.
+back at the word; SET001 splits names at white space without a pattern; SET002 and TPL012
+go through the cards with something collected only, set by set. Each is held here against
+the plain way, on invented texts and on texts made at random (with a fixed seed) from the
+pieces those patterns care about.
 """
 
 from __future__ import annotations
@@ -13,7 +15,9 @@ import re
 
 import pytest
 
-from linter.checks import SET002, TPL011, TPL012
+from linter.checks import SET001, SET002, TPL011, TPL012, _sets
+from linter.model import Card, Face
+from linter.source import SourceFile
 
 PIECES = ["a", "b", "s", "ss", "ies", " ", "  ", "'", "\u2019", ",", ".", ";", ":", "(", ")", '"', "{", "}",
           "{2}", "{G}{U}", "1", "X", "x", "N", "é", "\u017f", "\u0130", "_", "-", "twice", "thrice", " times",
@@ -93,5 +97,38 @@ def test_quick_paths_are_taken_and_change_texts():
 def test_apostrophes_found_as_by_a_look_behind():
     plain = re.compile(r"(?<=\w)['\u2019]")
     for text in _texts():
-        found = [(m.start(), m.group(0)) for m in TPL011._APOSTROPHE.finditer(text)]
-        assert found == [(m.start(), m.group(0)) for m in plain.finditer(text)], text
+        card = Card(name="Test Card", faces=[Face(name="Test Card", oracle_text=text)])
+        found = [(m.start(), m.group(0)) for m in plain.finditer(text)]
+        want = [(0, [p for p, ch in found if ch == "'"], [p for p, ch in found if ch != "'"])] if found else []
+        assert TPL011.MixedApostrophes().collect(card) == want, text
+
+
+def _plain_name_key(name: str) -> str:
+    return re.sub(r"\s+", " ", name.replace("\u2019", "'")).strip().casefold()
+
+
+def test_name_key_splits_at_what_the_pattern_calls_white_space():
+    spaces = [ch for ch in map(chr, range(0x3000 + 1)) if ch.isspace()]
+    assert all(re.fullmatch(r"\s", ch) for ch in spaces)
+    rng = random.Random(7)
+    pieces = ["Ab", "c\u2019d", "\u00c9t\u00e9", "STRASSE", "\u00df", "-", ","] + spaces
+    for _ in range(3000):
+        name = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 8)))
+        assert SET001.name_key(name) == _plain_name_key(name), repr(name)
+
+
+def _card(name: str | None, code: str | None, fmt: str, faces: tuple[str | None, ...] = ()) -> Card:
+    return Card(name=name, faces=[Face(name=f) for f in faces] or [Face(name=name)], set_code=code,
+                source=SourceFile(path="cards.json", text="", format=fmt))
+
+
+def test_found_in_sets_keeps_the_sets_and_their_order():
+    rng = random.Random(11)
+    for fmt in ("scryfall", "yaml"):
+        for _ in range(300):
+            cards = [_card(f"Card {k}", rng.choice([None, "", " abc", "ABC", "xyz", "Xyz "]), fmt)
+                     for k in range(rng.randint(0, 12))]
+            found = [rng.choice([[], [k], None, [k, k]]) for k in range(len(cards))]
+            value = {id(card): v for card, v in zip(cards, found)}
+            want = [[(card, value[id(card)]) for card in group if value[id(card)]] for group in _sets.sets_of(cards)]
+            assert _sets.found_in_sets(cards, found) == [group for group in want if group]

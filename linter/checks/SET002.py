@@ -12,7 +12,7 @@ from typing import Iterable
 from linter.catalogue import load
 from linter.checks._chars import face_type_lines
 from linter.checks.api import SortedSpans, face_view, self_words
-from linter.checks._sets import as_fewer_than, sets_of
+from linter.checks._sets import as_fewer_than, found_in_sets
 from linter.checks.base import Check, Hit
 from linter.model import Ability, Card, Face
 from linter.tables import keywords
@@ -338,14 +338,13 @@ class InconsistentReminderText(Check):
         return list(occurrences(card))
 
     def check_collected(self, cards: list[Card], collected: list) -> Iterable[tuple[Card, Hit]]:
-        found = {id(card): occs for card, occs in zip(cards, collected)}
-        for group in sets_of(cards):
-            yield from self._one_set(group, found)
+        for group in found_in_sets(cards, collected):
+            yield from self._one_set(group)
 
-    def _one_set(self, cards: list[Card], found: dict[int, list[Occurrence]]) -> Iterable[tuple[Card, Hit]]:
+    def _one_set(self, found: list[tuple[Card, list[Occurrence]]]) -> Iterable[tuple[Card, Hit]]:
         groups: dict[tuple[str, str], list[tuple[Card, Occurrence]]] = {}
-        for card in cards:
-            for occ in found[id(card)]:
+        for card, occs in found:
+            for occ in occs:
                 groups.setdefault((occ.keyword.lower(), occ.shape), []).append((card, occ))
         for occs in groups.values():
             counts = Counter(o.key for _c, o in occs)

@@ -12,7 +12,7 @@ from linter import config
 from linter.checks._chars import face_subtypes
 from linter.checks._templating import small_numbers
 from linter.checks.api import SortedSpans, face_view, self_words
-from linter.checks._sets import as_fewer_than, sets_of
+from linter.checks._sets import as_fewer_than, found_in_sets
 from linter.checks.base import Check, Hit
 from linter.model import Card, Face
 
@@ -174,15 +174,14 @@ class ReminderTextWording(Check):
         return out
 
     def check_collected(self, cards: list[Card], collected: list) -> Iterable[tuple[Card, Hit]]:
-        found = {id(card): items for card, items in zip(cards, collected)}
-        for group in sets_of(cards):
-            yield from self._one_set(group, found)
+        for group in found_in_sets(cards, collected):
+            yield from self._one_set(group)
 
-    def _one_set(self, cards: list[Card], found: dict) -> Iterable[tuple[Card, Hit]]:
+    def _one_set(self, found: list[tuple[Card, list]]) -> Iterable[tuple[Card, Hit]]:
         declared = {k.name.lower(): k.reminder for k in config.active().keywords if k.reminder}
         groups: dict[tuple[str, str], list[tuple[Card, int, int, int, str, str]]] = {}
-        for card in cards:
-            for key, i, s, e, raw, compared in found[id(card)]:
+        for card, items in found:
+            for key, i, s, e, raw, compared in items:
                 groups.setdefault(key, []).append((card, i, s, e, raw, compared))
         for (kw, _param), items in groups.items():
             want_raw = declared.get(kw.lower())
