@@ -2,10 +2,11 @@
 
 SET002 and TPL012 skip a pattern where a text lacks what every match of it holds, and write
 some of their replacements without patterns; TPL011 looks for an apostrophe before it looks
-back at the word; SET001 splits names at white space without a pattern; SET002 and TPL012
-go through the cards with something collected only, set by set. Each is held here against
-the plain way, on invented texts and on texts made at random (with a fixed seed) from the
-pieces those patterns care about.
+back at the word; SLF001 reads a capitalized word to a name's end without going back; SET001
+splits names at white space without a pattern; SET002 and TPL012 go through the cards with
+something collected only, set by set. Each is held here against the plain way, on invented
+texts and on texts made at random (with a fixed seed) from the pieces those patterns care
+about.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import re
 
 import pytest
 
-from linter.checks import SET001, SET002, TPL011, TPL012, _sets
+from linter.checks import SET001, SET002, SLF001, TPL011, TPL012, TYP004, _sets
 from linter.model import Card, Face
 from linter.source import SourceFile
 
@@ -132,3 +133,34 @@ def test_found_in_sets_keeps_the_sets_and_their_order():
             value = {id(card): v for card, v in zip(cards, found)}
             want = [[(card, value[id(card)]) for card in group if value[id(card)]] for group in _sets.sets_of(cards)]
             assert _sets.found_in_sets(cards, found) == [group for group in want if group]
+
+
+def test_name_endings_found_as_by_a_lazy_word():
+    from linter.catalogue import load
+
+    verbs = "|".join(re.escape(v) for v in load("self_reference")["verbs"])
+    plain = re.compile(rf"[A-Z][\w'’\-]*?(?P<tail>\s(?:{verbs})\b|(?P<poss>['’]s)\b(?!\s+[A-Z]))")
+    quick = SLF001._data()[0]
+    rng = random.Random(3)
+    pieces = ["A", "Bo", "mc", "D", "'", "’", "s", "s ", "'s", "’s ", "-", "_", "1", " ", " deals", " is",
+              " isn't", "  Zed", "\n", "é", "x", " has", " X"]
+    texts = ["Vell's Tiller's Rake deals 2 damage.", "Kor'Dan's gets +1/+1.", "O'Brien-Kal’s Owl’s Nest is here."]
+    texts += ["".join(rng.choice(pieces) for _ in range(rng.randint(0, 10))) for _ in range(20000)]
+    for text in texts:
+        want = [(m.span(), m.start("tail"), m.group("poss")) for m in plain.finditer(text)]
+        assert [(m.span(), m.start("tail"), m.group("poss")) for m in quick.finditer(text)] == want, text
+
+
+def test_unknown_subtypes_kept_by_type_line_are_each_cards_own():
+    # TYP004 works out a card's unknown subtypes once per type line (of a card of one face) or
+    # tuple of them: each card of a file gets what it gets checked alone
+    def card(*lines: str | None) -> Card:
+        return Card(name="Test Card", faces=[Face(name=f"Face {k}", type_line=t) for k, t in enumerate(lines)])
+
+    cards = [card("Creature — Zorbling"), card("Creature — Zorbling", "Artifact — Qaxit"), card(None),
+             card("Creature — Elf", "Creature — Zorbling"), card("Creature — Zorbling"), card(),
+             card("Artifact — Qaxit"), card(None, None), card("Creature — Zorbling")]
+    check = TYP004.UnknownSubtype()
+    together = [(id(c), h.face, h.start, h.end) for c, h in check.check_set(cards)]
+    alone = [(id(c), h.face, h.start, h.end) for c in cards for _c, h in check.check_set([c])]
+    assert together == alone and len(together) == 7
