@@ -164,3 +164,21 @@ def test_unknown_subtypes_kept_by_type_line_are_each_cards_own():
     together = [(id(c), h.face, h.start, h.end) for c, h in check.check_set(cards)]
     alone = [(id(c), h.face, h.start, h.end) for c in cards for _c, h in check.check_set([c])]
     assert together == alone and len(together) == 7
+
+
+def test_reminders_collected_as_when_every_card_is_gone_through():
+    from linter.engine import parse_cards
+
+    texts = ["Flying", "Skyward 2 (When this creature enters, scry 2.)", "Draw a card.", None,
+             "Vigilance (This creature attacks without turning sideways.)\nFoo (bar.)"]
+    cards = [Card(name=f"Test Card {k}", faces=[Face(name=f"Test Card {k}", type_line="Creature — Bird",
+                                                      oracle_text=t)]) for k, t in enumerate(texts)]
+    cards.append(Card(name="Up // Down", faces=[Face(name="Up", type_line="Sorcery", oracle_text="Draw a card."),
+                                                 Face(name="Down", type_line="Creature — Bird",
+                                                      oracle_text="Ward {2} (Whenever this becomes the "
+                                                                  "target of a spell, counter it.)")]))
+    parse_cards(cards)
+    check = SET002.InconsistentReminderText()
+    collected = [check.collect(card) for card in cards]
+    assert collected == [list(SET002.occurrences(card)) for card in cards]
+    assert [bool(c) for c in collected] == [False, True, False, False, True, True]
