@@ -182,3 +182,10 @@ def test_reminders_collected_as_when_every_card_is_gone_through():
     collected = [check.collect(card) for card in cards]
     assert collected == [list(SET002.occurrences(card)) for card in cards]
     assert [bool(c) for c in collected] == [False, True, False, False, True, True]
+
+
+def test_name_tails_are_the_ends_after_each_space():
+    names = {"Vell", "Rigger Captain Vell", "Ash  Vale", "Tide ", " Crest", "A B C D", ""}
+    want = {name[k + 1:] for name in names for k, ch in enumerate(name) if ch == " "}
+    assert SLF001._Names(names).tails == want
+    assert want >= {"Captain Vell", "Vell", " Vale", "Vale", "", "Crest", "B C D", "C D", "D"}

@@ -87,10 +87,10 @@ class _Names:
         self.names = names
         tails: set[str] = set()
         for name in names:
-            k = name.find(" ")
-            while k != -1:
-                tails.add(name[k + 1:])
-                k = name.find(" ", k + 1)
+            _head, space, rest = name.partition(" ")
+            while space:
+                tails.add(rest)
+                _head, space, rest = rest.partition(" ")
         self.tails = tails
 
     def closes(self, key: str) -> bool:
