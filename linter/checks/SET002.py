@@ -52,8 +52,8 @@ def _variants() -> dict[str, tuple[tuple[str, ...], ...]]:
 #: each punctuation mark set apart by spaces (a translation: one pass, no pattern)
 _PUNCTUATION = str.maketrans({mark: f" {mark} " for mark in ',.;:()"'})
 _IES = re.compile(r"\b(\w+?)ies\b")
-#: the "s" that ends a word of four letters or more: the pattern looks for the "s" first and
-#: back at the word, and drops it without a template (a template's groups cost a call per match)
+#: the "s" that ends a word of four word characters or more: the pattern looks for the "s" first
+#: and back at the word, and drops it without a template (a template's groups cost a call per match)
 _PLURAL_S = re.compile(r"s(?<=\w{4})\b")
 
 
