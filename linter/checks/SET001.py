@@ -19,7 +19,10 @@ _FIELDS = (("mana_cost", "mana cost"), ("type_line", "type line"), ("oracle_text
 
 
 def name_key(name: str) -> str:
-    return _SPACE.sub(" ", name.replace("’", "'")).strip().casefold()
+    """A name as compared: runs of white space as one space, none at the ends (str.split reads
+    as white space what ``\\s`` does, without a pattern), the curly apostrophe as the
+    straight one, case folded."""
+    return " ".join(name.replace("’", "'").split()).casefold()
 
 
 def _value(face: Face, attr: str) -> str | None:

@@ -36,8 +36,12 @@ def _data() -> tuple[re.Pattern, re.Pattern, frozenset[str], re.Pattern]:
     name = rf"{_WORD}(?:{sep}{_WORD})*"
     verbs = "|".join(re.escape(v) for v in data["verbs"])
     # found by its end first: a verb or a possessive right after a capitalized word (a possessive
-    # followed by a capitalized word is inside a name: "Green Sun's Zenith")
-    ending = re.compile(rf"[A-Z][\w'’\-]*?(?P<tail>\s(?:{verbs})\b|(?P<poss>['’]s)\b(?!\s+[A-Z]))")
+    # followed by a capitalized word is inside a name: "Green Sun's Zenith"). The word runs on
+    # to the first apostrophe that starts such a possessive, else to its end: it is read without
+    # going back (*+), where a lazy [\w'’\-]*? would try the ending after every letter
+    possessive = r"s\b(?!\s+[A-Z])"  # what follows the apostrophe of a possessive that ends a name
+    ending = re.compile(rf"[A-Z][\w\-]*+(?:['’](?!{possessive})[\w\-]*+)*+"
+                        rf"(?P<tail>\s(?:{verbs})\b|(?P<poss>['’]s)\b(?!\s+[A-Z]))")
     candidate = re.compile(rf"(?=[A-Z])(?:(?<![\w'’])|(?<=[a-z]{{3}}))(?P<name>{name})$")
     leading = set(data["leading_words"])
     leading.update(k.split()[0].capitalize() for k in tables.keywords())
@@ -83,10 +87,10 @@ class _Names:
         self.names = names
         tails: set[str] = set()
         for name in names:
-            k = name.find(" ")
-            while k != -1:
-                tails.add(name[k + 1:])
-                k = name.find(" ", k + 1)
+            _head, space, rest = name.partition(" ")
+            while space:
+                tails.add(rest)
+                _head, space, rest = rest.partition(" ")
         self.tails = tails
 
     def closes(self, key: str) -> bool:

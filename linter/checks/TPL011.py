@@ -10,8 +10,11 @@ from linter.diagnostics import Edit, Fix
 from linter.model import Card
 
 STRAIGHT, CURLY = "'", "\u2019"
-# an apostrophe inside or at the end of a word ("can't", "opponents'"), not an opening quote
-_APOSTROPHE = re.compile(r"(?<=\w)['\u2019]")
+# an apostrophe inside or at the end of a word ("can't", "opponents'"), not an opening quote,
+# one pattern for each: the apostrophe is matched first and the word character before it
+# looked back at, so that the search skips from apostrophe to apostrophe instead of trying a
+# look-behind at every character
+_IN_WORD = {ch: re.compile(rf"{ch}(?<=\w{ch})") for ch in (STRAIGHT, CURLY)}
 
 
 class MixedApostrophes(Check):
@@ -52,17 +55,19 @@ class MixedApostrophes(Check):
     scope = "set"
     message = "this file writes apostrophes as {want!r} ({majority} times) but this text uses {found!r} ({count} times)"
 
-    def collect(self, card: Card) -> list[tuple[int, list[tuple[int, str]]]]:
-        """The apostrophes of each face's rules text (the face's index, each one's offset and
-        character): the check reads the text, never its parse."""
+    def collect(self, card: Card) -> list[tuple[int, list[int], list[int]]]:
+        """The apostrophes of each face's rules text that has any (the face's index, the
+        offsets of the straight ones, those of the curly ones): the check reads the text,
+        never its parse."""
         out = []
         for i, face in enumerate(card.faces):
             text = face.oracle_text
-            if not text or (STRAIGHT not in text and CURLY not in text):
+            if not text:
                 continue
-            found = [(m.start(), m.group(0)) for m in _APOSTROPHE.finditer(text)]
-            if found:
-                out.append((i, found))
+            straight = [m.start() for m in _IN_WORD[STRAIGHT].finditer(text)] if STRAIGHT in text else []
+            curly = [m.start() for m in _IN_WORD[CURLY].finditer(text)] if CURLY in text else []
+            if straight or curly:
+                out.append((i, straight, curly))
         return out
 
     def check_set(self, cards: list[Card]) -> Iterable[tuple[Card, Hit]]:
@@ -70,20 +75,19 @@ class MixedApostrophes(Check):
 
     def check_collected(self, cards: list[Card], collected: list) -> Iterable[tuple[Card, Hit]]:
         counts = {STRAIGHT: 0, CURLY: 0}
-        places: list[tuple[Card, int, list[tuple[int, str]]]] = []
-        for card, faces in zip(cards, collected):
-            for i, found in faces:
-                for _pos, ch in found:
-                    counts[ch] += 1
-                places.append((card, i, found))
+        for faces in collected:
+            for _i, straight, curly in faces:
+                counts[STRAIGHT] += len(straight)
+                counts[CURLY] += len(curly)
         if not counts[STRAIGHT] or not counts[CURLY]:
-            return
+            return  # one style (or none): nothing to report, and no card to go through again
         want = CURLY if counts[CURLY] > counts[STRAIGHT] else STRAIGHT
         other = CURLY if want == STRAIGHT else STRAIGHT
-        for card, i, found in places:
-            bad = [pos for pos, ch in found if ch == other]
-            if not bad:
-                continue
-            fix = Fix(f"write {want!r}", [Edit(p, p + 1, want) for p in bad], face=i, field="oracle_text")
-            yield card, self.hit(face=i, field="oracle_text", start=bad[0], end=bad[0] + 1, fix=fix,
-                                 want=want, majority=counts[want], found=other, count=len(bad))
+        for card, faces in zip(cards, collected):
+            for i, straight, curly in faces:
+                bad = curly if other == CURLY else straight
+                if not bad:
+                    continue
+                fix = Fix(f"write {want!r}", [Edit(p, p + 1, want) for p in bad], face=i, field="oracle_text")
+                yield card, self.hit(face=i, field="oracle_text", start=bad[0], end=bad[0] + 1, fix=fix,
+                                     want=want, majority=counts[want], found=other, count=len(bad))

@@ -12,7 +12,7 @@ from linter import config
 from linter.checks._chars import face_subtypes
 from linter.checks._templating import small_numbers
 from linter.checks.api import SortedSpans, face_view, self_words
-from linter.checks._sets import as_fewer_than, sets_of
+from linter.checks._sets import as_fewer_than, found_in_sets
 from linter.checks.base import Check, Hit
 from linter.model import Card, Face
 
@@ -64,19 +64,22 @@ def normalize(reminder: str, names: tuple[str, ...] = (), subtypes: tuple[str, .
 
 
 # what normalize does before and after the card's own words, once per text (reminder texts
-# repeat from card to card, and so do they with the card's names taken out)
+# repeat from card to card, and so do they with the card's names taken out); a pattern is
+# tried only on a text that holds what each of its matches holds (a bracket, a brace)
 @functools.lru_cache(maxsize=8192)
 def _placeholders(reminder: str) -> str:
     text = reminder.strip().strip("()").strip().replace("\u2019", "'")
-    for rx, repl in _PLACEHOLDERS:
-        text = rx.sub(repl, text)
+    if "[" in text:
+        for rx, repl in _PLACEHOLDERS:
+            text = rx.sub(repl, text)
     return text
 
 
 @functools.lru_cache(maxsize=8192)
 def _the_rest(text: str) -> str:
     text = _TYPE_LIST.sub("TYPE", text)
-    text = _MANA.sub("{COST}", text)
+    if "{" in text:
+        text = _MANA.sub("{COST}", text)
     text = _number().sub("N", text)
     text = _PRONOUN.sub("PRON", text)
     text = _POSSESSIVE.sub("POSS", text)
@@ -171,15 +174,14 @@ class ReminderTextWording(Check):
         return out
 
     def check_collected(self, cards: list[Card], collected: list) -> Iterable[tuple[Card, Hit]]:
-        found = {id(card): items for card, items in zip(cards, collected)}
-        for group in sets_of(cards):
-            yield from self._one_set(group, found)
+        for group in found_in_sets(cards, collected):
+            yield from self._one_set(group)
 
-    def _one_set(self, cards: list[Card], found: dict) -> Iterable[tuple[Card, Hit]]:
+    def _one_set(self, found: list[tuple[Card, list]]) -> Iterable[tuple[Card, Hit]]:
         declared = {k.name.lower(): k.reminder for k in config.active().keywords if k.reminder}
         groups: dict[tuple[str, str], list[tuple[Card, int, int, int, str, str]]] = {}
-        for card in cards:
-            for key, i, s, e, raw, compared in found[id(card)]:
+        for card, items in found:
+            for key, i, s, e, raw, compared in items:
                 groups.setdefault(key, []).append((card, i, s, e, raw, compared))
         for (kw, _param), items in groups.items():
             want_raw = declared.get(kw.lower())

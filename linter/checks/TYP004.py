@@ -75,10 +75,12 @@ class UnknownSubtype(Check):
         data = char_data()
         found = []  # (card, face, word, card types)
         # a card's unknown words (face, word, the card types of its type line) are those of
-        # its faces' type lines: worked out once per such type lines (a file repeats them)
-        unknown: dict[tuple[str | None, ...], list] = {}
+        # its faces' type lines: worked out once per such type lines (a file repeats them),
+        # kept by the type line of a card of one face (most are), else by the tuple of them
+        unknown: dict[str | tuple[str | None, ...] | None, list] = {}
         for card in cards:
-            written = tuple([face.type_line for face in card.faces])
+            faces = card.faces
+            written = faces[0].type_line if len(faces) == 1 else tuple([face.type_line for face in faces])
             words = unknown.get(written)
             if words is None:
                 words = unknown[written] = [(i, w, frozenset(tl.card_types(data)))

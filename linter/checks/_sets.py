@@ -23,18 +23,39 @@ ORACLE_FORMATS = frozenset({"scryfall", "mtgjson"})
 
 def sets_of(cards: list[Card]) -> list[list[Card]]:
     """The cards of one file in groups of one set each (cards of no set left out)."""
+    return list(_grouped(cards, None).values())
+
+
+def found_in_sets(cards: list[Card], found: list) -> list[list[tuple[Card, object]]]:
+    """The groups of :func:`sets_of`, in its order, of the cards whose ``found`` (one value
+    for each card: what a check collected of it) is not empty, each card with its value; a
+    set none of whose cards has a value is left out. A check that judges what few cards
+    hold (reminder texts) then goes through those, not through every card of the file."""
+    return [group for group in _grouped(cards, found).values() if group]
+
+
+def _grouped(cards: list[Card], found: list | None) -> dict[str | None, list]:
+    """Set code as compared (None: the file's own set) -> the set's cards, or where ``found``
+    is given, its cards with a value that is not empty, each as (card, value); a set's place
+    is that of its first card."""
     kind = config.active().set_kind
-    groups: dict[str | None, list[Card]] = {}
+    groups: dict[str | None, list] = {}
     codes: dict[str | None, str | None] = {}  # each set code as written, as compared
-    for card in cards:
+    for k, card in enumerate(cards):
         written = card.set_code
         if written not in codes:
             codes[written] = (written or "").strip().casefold() or None
         code = codes[written]
         if code is None and not _file_is_a_set(card, kind):
             continue
-        groups.setdefault(code, []).append(card)
-    return list(groups.values())
+        group = groups.get(code)
+        if group is None:
+            group = groups[code] = []
+        if found is None:
+            group.append(card)
+        elif found[k]:
+            group.append((card, found[k]))
+    return groups
 
 
 def _file_is_a_set(card: Card, kind: str | None) -> bool:
