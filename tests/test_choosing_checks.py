@@ -124,10 +124,38 @@ def test_what_a_card_is_is_kept_for_a_bounded_number_of_cards(monkeypatch):
     for _ in range(2):
         assert [base.what_reads(c) for c in cards] == [(False, True), (False, False), (False, False), (False, True)]
         assert len(base._READ) <= 3
-    kept = [ref for ref, _found in base._READ.values()]
+    kept = [ref for ref, _under, _found in base._READ.values()]
     del cards
     gc.collect()
     assert kept and all(ref() is None for ref in kept)  # it keeps no card alive
+
+
+def test_what_a_card_is_is_judged_again_under_another_configuration(tmp_path):
+    # a card of a file of real cards whose text says "perpetually" is an Alchemy card; in a
+    # custom set the word is the set's own: the same card objects checked under each
+    # configuration in turn are judged as cards read afresh under it are
+    from linter.config import Config, reset_active
+    from linter.readers import read_file
+
+    path = tmp_path / "cards.json"
+    path.write_text('[{"object": "card", "name": "Glimmer Scholar", "layout": "normal", "mana_cost": "{1}{U}", '
+                    '"type_line": "Creature \u2014 Human Wizard", "power": "1", "toughness": "1", '
+                    '"oracle_text": "When Glimmer Scholar enters, it perpetually gets +1/+1."}]', encoding="utf-8")
+    cards = read_file(str(path)).cards
+    parse_cards(cards)
+    answers = []
+    for kind in ("custom", None, "custom"):
+        config = Config()
+        config.set_kind = kind
+        config.install()
+        try:
+            fresh = read_file(str(path)).cards
+            parse_cards(fresh)
+            answers.append(base.what_reads(cards[0]))
+            assert answers[-1] == base.what_reads(fresh[0]), kind
+        finally:
+            reset_active()
+    assert answers == [(False, True), (False, False), (False, True)]
 
 
 @pytest.mark.parametrize("extra", ["", "set_type: funny"])

@@ -261,10 +261,10 @@ def all_checks() -> dict[str, type[Check]]:
 
 
 #: what :func:`what_reads` found of the cards it was last asked of, by id, each with a weak
-#: reference to its card (an id may be another card's once its card is gone): a plain
-#: bounded dict costs a tenth of a WeakKeyDictionary, which also sets a callback on each
-#: card to forget it
-_READ: dict[int, tuple["weakref.ref[Card]", tuple[bool, bool]]] = {}
+#: reference to its card (an id may be another card's once its card is gone) and what else
+#: the answer depends on (see :func:`_read_under`): a plain bounded dict costs a tenth of a
+#: WeakKeyDictionary, which also sets a callback on each card to forget it
+_READ: dict[int, tuple["weakref.ref[Card]", tuple, tuple[bool, bool]]] = {}
 #: a bound on the cards :data:`_READ` keeps
 _READ_KEPT = 4096
 
@@ -274,19 +274,29 @@ def _judges():
     """What :func:`what_reads` asks of a card (imported on first use: they import this module)."""
     from linter.checks._chars import not_a_card
     from linter.checks._products import non_tournament
+    from linter.tables import extension_version
 
-    return not_a_card, non_tournament
+    return not_a_card, non_tournament, extension_version
+
+
+def _read_under(extension_version) -> tuple:
+    """What, beside the card, what a card is depends on: the set's kind (a custom set's text
+    says nothing of a product) and its declared mechanics (its own keywords and types are no
+    Un-set's), so that the same card checked again under another configuration is judged
+    again."""
+    return config.active().set_kind, extension_version()
 
 
 def what_reads(card: "Card") -> tuple[bool, bool]:
     """(the entry is no card, the templating checks read it): what :meth:`Check.applies_to`
-    asks of a card, worked out once per card, once its text is parsed (the text may say
-    the card is outside the tournament card pool)."""
+    asks of a card, worked out once per card and configuration, once its text is parsed
+    (the text may say the card is outside the tournament card pool)."""
+    not_a_card, non_tournament, extension_version = _judges()
+    under = _read_under(extension_version)
     known = _READ.get(id(card))
-    if known is not None and known[0]() is card:
-        found = known[1]
+    if known is not None and known[0]() is card and known[1] == under:
+        found = known[2]
     else:
-        not_a_card, non_tournament = _judges()
         found = (not_a_card(card), non_tournament(card) is None)
         for f in card.faces:
             if f.parsed is None and f.oracle_text:
@@ -294,7 +304,7 @@ def what_reads(card: "Card") -> tuple[bool, bool]:
         else:
             if len(_READ) >= _READ_KEPT:
                 _READ.clear()
-            _READ[id(card)] = (weakref.ref(card), found)
+            _READ[id(card)] = (weakref.ref(card), under, found)
     return found if found[1] else (found[0], config.active().non_tournament_templating)
 
 
