@@ -80,6 +80,19 @@ def test_text_pieces_of_one_kind_alone_are_found(pieces):
         assert reader.texts.held(text) == sum(1 << k for k, p in enumerate(pieces) if p in low), text
 
 
+def test_cost_pieces_are_read_once_per_cost_as_each_time():
+    # the bits of a mana cost's pieces are kept per cost: a reader that has met the costs
+    # before gives what a new reader gives
+    facts = {f"cost:{p}": 1 << k for k, p in enumerate(["x", "{c}", "/", "{w}{w}", "h"])}
+    kept = FaceReader(facts)
+    cards = [card for card in _case_cards() if card.faces and card.faces[0].mana_cost]
+    assert len({card.faces[0].mana_cost for card in cards}) > 10
+    for _ in range(2):
+        for card in cards:
+            face = card.faces[0]
+            assert kept.bits(card, face) == FaceReader(facts).bits(card, face), face.mana_cost
+
+
 def test_a_card_of_one_face_gets_the_checks_choose_gives_it():
     plan = Plan(Selection(None, None))
     compared = 0

@@ -469,9 +469,10 @@ class FaceReader:
     one int: each fact is given bits (a run: the checks that need it, one bit a check;
     :func:`face_facts`: one bit a fact), and a face's int holds the bits of every fact
     that holds of it, cheap to combine, compare and hash.  What a face's type line and the
-    card's layout say is read once per (type line, layout, declaration of the set's own types)."""
+    card's layout say is read once per (type line, layout, declaration of the set's own types),
+    the pieces of a mana cost once per cost."""
 
-    #: a bound on the type lines remembered (a long run meets some thousands)
+    #: a bound on the type lines (and the mana costs) remembered (a long run meets some thousands)
     TYPE_LINES = 50_000
 
     def __init__(self, bits: dict[str, int]) -> None:
@@ -499,6 +500,8 @@ class FaceReader:
         self.texts = _Pieces(by_kind.get("text", {}))
         self.costs = _Pieces(by_kind.get("cost", {}))
         self._by_type_line: dict[tuple[str | None, str | None, int], int] = {}
+        #: the bits of the "cost:" pieces of each mana cost met (costs repeat from card to card)
+        self._by_cost: dict[str, int] = {}
 
     def bits(self, card: Card, face: Face) -> int:
         """The bits of the facts that hold of one face of ``card``."""
@@ -521,7 +524,12 @@ class FaceReader:
             if self.blank_cost and not cost.strip():
                 bits |= self.blank_cost
             if cost and self.costs:
-                bits |= self.costs.held(cost)
+                held = self._by_cost.get(cost)
+                if held is None:
+                    if len(self._by_cost) >= self.TYPE_LINES:
+                        self._by_cost.clear()
+                    held = self._by_cost[cost] = self.costs.held(cost)
+                bits |= held
         parsed = face.parsed
         if parsed is not None:
             if self.walks:
