@@ -62,3 +62,18 @@ def test_only_the_listed_letters_read_as_ascii_ones_their_lower_case_does_not_sh
     beyond_ascii = "".join(map(chr, range(128, sys.maxunicode + 1)))
     odd = {c for c in re.findall("(?i)[a-z]", beyond_ascii) if not c.lower().isascii()}
     assert odd and set(_products._READ_AS_ASCII.findall(beyond_ascii)) == odd
+
+
+def test_the_one_scan_for_hints_finds_what_looking_for_each_finds():
+    import random
+
+    hints = sorted({h for p in _patterns() for h in p.hints})
+    rng = random.Random(7)
+    texts = [t.lower() for t in TEXTS] + [" ".join(rng.choice(hints + ["card", "a", "{1}", "the"])[::rng.choice((1, -1))]
+                                                   for _ in range(rng.randint(0, 6))) for _ in range(400)]
+    agree = {True: 0, False: 0}
+    for low in texts:
+        plain = any(h in low for h in hints)
+        assert _products._may_match(low) == plain, low
+        agree[plain] += 1
+    assert agree[True] > 20 and agree[False] > 20

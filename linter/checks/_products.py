@@ -13,6 +13,8 @@ import operator
 import re
 from dataclasses import dataclass
 
+import ahocorasick
+
 from linter import config
 from linter.catalogue import load
 from linter.checks._chars import nontraditional_type_words
@@ -75,13 +77,18 @@ def _data() -> tuple[dict[str, frozenset], tuple[_Pattern, ...], tuple[_Pattern,
 
 
 @functools.lru_cache(maxsize=1)
-def _text_hints() -> tuple[str, ...] | None:
-    """The hints of every text pattern, one of which the lower case of a text any of them
-    matches holds; None where a pattern has none (every text is then searched)."""
+def _text_hints():
+    """One scan for the hints of every text pattern, one of which the lower case of a text any
+    of them matches holds (the ``iter`` of an Aho-Corasick automaton of them: a text is read
+    once, not once a hint); None where a pattern has none (every text is then searched)."""
     patterns = _data()[2]
     if not all(p.hints for p in patterns):
         return None
-    return tuple(dict.fromkeys(hint for p in patterns for hint in p.hints))
+    automaton = ahocorasick.Automaton()
+    for hint in dict.fromkeys(hint for p in patterns for hint in p.hints):
+        automaton.add_word(hint, hint)
+    automaton.make_automaton()
+    return automaton.iter
 
 
 def _may_match(low: str | None) -> bool:
@@ -90,9 +97,8 @@ def _may_match(low: str | None) -> bool:
     hints = _text_hints()
     if low is None or hints is None:
         return True
-    for hint in hints:
-        if hint in low:
-            return True
+    for _found in hints(low):
+        return True
     return False
 
 
