@@ -27,6 +27,7 @@ from linter.diagnostics import Diagnostic
 from linter.gcpause import gc_paused
 from linter.model import Card
 from linter.selection import Selection
+from linter.tables import extension_version
 
 UNREADABLE = "FMT001"
 MALFORMED_ENTRY = "FMT002"
@@ -37,7 +38,8 @@ PARSE_BATCH = 256
 
 
 def parse_cards(cards: list[Card]) -> list[tuple[Card, int, Exception]]:
-    """Run the NLP pipeline over every face of every card (sets ``face.parsed``).
+    """Run the NLP pipeline over every face of every card (sets ``face.parsed``, stamped
+    with the version of the set's declared mechanics it is made under: see :func:`parsed_now`).
 
     A face whose parse raises keeps ``parsed = None`` and is returned as
     (card, face index, exception); every other face is parsed.  After a
@@ -48,6 +50,9 @@ def parse_cards(cards: list[Card]) -> list[tuple[Card, int, Exception]]:
 
     failed: list[tuple[Card, int, Exception]] = []
     pending = [(face, card, i) for card in cards for i, face in enumerate(card.faces)]
+    for face, _card, _i in pending:
+        face.parsed = None  # a parse of another run's is not kept: each face is parsed here
+    version = extension_version()
     with gc_paused():
         while pending:
             try:
@@ -62,7 +67,22 @@ def parse_cards(cards: list[Card]) -> list[tuple[Card, int, Exception]]:
                     except Exception as exc:  # one face's text must not stop the run
                         face.parsed = None
                         failed.append((card, i, exc))
+    for card in cards:
+        for face in card.faces:
+            if face.parsed is not None:
+                face.parsed.made_under = version
     return failed
+
+
+def parsed_now(card: Card) -> bool:
+    """Whether every face of ``card`` has a parse made under the set's declared mechanics
+    of now: the same cards checked again under a configuration that declares other keywords
+    or words (in one process) are parsed again."""
+    version = extension_version()
+    for face in card.faces:
+        if face.parsed is None or face.parsed.made_under != version:
+            return False
+    return True
 
 
 def active_checks(selection: Selection) -> list[Check]:
@@ -344,7 +364,7 @@ def lint_batch(plan: Plan, cards: list[Card], *, keep_parse: bool = True, first:
     # the card's other failures, card by card, so that batches add up to the whole run)
     unparsed: dict[int, list[Diagnostic]] = {}
     if plan.needs_parse:
-        for card, face, exc in parse_cards([c for c in cards if any(f.parsed is None for f in c.faces)]):
+        for card, face, exc in parse_cards([c for c in cards if not parsed_now(c)]):
             unparsed.setdefault(id(card), []).append(
                 internal_error(card, exc, "the parse of its rules text", face=face))
     diagnostics = out.diagnostics

@@ -375,6 +375,10 @@ class ParsedText:
     # the check-author API's view of the face (linter.checks.api.FaceView), made once and
     # shared by every check of the run
     _view: Any = field(default=None, repr=False, compare=False)
+    #: the version of the set's declared mechanics (``linter.tables.extension_version``) the
+    #: text was parsed under, where the run's parse stamped it: a set's own keywords and
+    #: words change the parse, and a parse made under other ones is made again
+    made_under: int | None = field(default=None, repr=False, compare=False)
 
     def walk(self) -> Iterator[Ability]:
         for a in self.abilities:
