@@ -1,11 +1,12 @@
 """The quick paths of the per-card checks give what the plain way gives.
 
-SYM003 looks for "add" from its first letter and tries its cost pattern only where a line
-starts; TPL009 tries its count pattern only at a digit its lookbehind lets pass; SYM001 and
-RUL006 ask whether all of a text's symbols are known with one set test; CHR001 works out
-the colors of each mana cost once. Each is held here against the plain way, on invented
-texts and on texts made at random (with a fixed seed) from the pieces those patterns care
-about.
+SYM003 looks for "add" and TPL007 for "choose" from the first letter, and both try their
+patterns that start at a line's start only there; TPL009 tries its count pattern only at
+a digit its lookbehind lets pass; SYM001 and RUL006 ask whether all of a text's symbols
+are known with one set test; CHR001 works out the colors of each mana cost once; TPL010
+passes over texts whose parentheses pair up. Each is held here against the plain way, on
+invented texts and on texts made at random (with a fixed seed) from the pieces those
+patterns care about.
 """
 
 from __future__ import annotations
@@ -13,14 +14,16 @@ from __future__ import annotations
 import random
 import re
 
-from linter.checks import CHR001, SYM003, TPL009
+from linter.checks import CHR001, SYM003, TPL007, TPL009, TPL010
 from linter.checks._symbols import BRACED, SymbolTable, symbol_table
+from linter.checks._templating import at_line_starts
 from linter.model import cost_colors
 
-PIECES = ["a", "A", "add", "Add", "adds", "dd", "dds", " ", "  ", "\n", ":", ": ", ",", ", ", ".", ";", ")", "(",
-          "\u2014", " \u2014 ", "T", "Q", "G", "2", "10", "21", "{", "}", "{2}", "{G}", "{T}", "{g}", "{GG}", "{K}",
-          "+", "-", "\u2212", "/", "$", "_", "\u00e9", "x", "Bad", "ladd", "cards", " cards", " creatures",
-          " two", " damage", " or more", "draw ", "scry ", "1/1 ", "+1/+1 ", "Landfall", "Equip ", "Kicker "]
+PIECES = ["a", "A", "add", "Add", "adds", "dd", "dds", "choose", "Choose", " one", " or more", "I", "II", "V", " ",
+          "  ", "\n", ":", ": ", ",", ", ", ".", ";", ")", "(", "\u2014", " \u2014 ", "T", "Q", "G", "2", "10", "21",
+          "{", "}", "{2}", "{G}", "{T}", "{g}", "{GG}", "{K}", "+", "-", "\u2212", "[", "]", "(A)", "(B.\nC.)", "/",
+          "$", "_", "\xe9", "x", "Bad", "ladd", "cards", " cards", " creatures", " two", " damage", " or more",
+          "draw ", "scry ", "1/1 ", "+1/+1 ", "Landfall", "Equip ", "Kicker "]
 
 INVENTED = [
     "",
@@ -51,7 +54,7 @@ def test_sym003_add_pattern_is_the_word_bounded_one() -> None:
 def test_sym003_cost_pattern_at_line_starts_is_finditer() -> None:
     _add, cost, _mana = SYM003._patterns()
     for text in _texts():
-        assert [m.span() for m in SYM003._at_line_starts(cost, text)] == [m.span() for m in cost.finditer(text)], text
+        assert [m.span() for m in at_line_starts(cost, text)] == [m.span() for m in cost.finditer(text)], text
 
 
 def test_tpl009_counts_are_finditer() -> None:
@@ -73,3 +76,24 @@ def test_all_known_is_each_known() -> None:
 def test_chr001_cost_colors_are_the_model_s() -> None:
     for cost in ("", None, "{2}{R}{W}", "{G/U}{B/P}", "{HR}", "{X}{C}", "{2/W}{2/W}", "{r}"):
         assert CHR001._cost_colors(cost) == cost_colors(cost)
+
+
+def test_tpl007_patterns_are_the_plain_ones() -> None:
+    plain_modal = re.compile(TPL007._MODAL.pattern.replace(r"[Cc](?<!\w[Cc])hoose", r"\b[Cc]hoose"))
+    assert plain_modal.pattern != TPL007._MODAL.pattern
+    texts = _texts() + ["Choose one \u2014\n\u2022 A.", "xchoose one -\n- B.", "I, II - Draw.\nIII: Foo.",
+                        "Landfall - Whenever\nRaid: When"]
+    for text in texts:
+        assert [m.span() for m in TPL007._MODAL.finditer(text)] == [m.span() for m in plain_modal.finditer(text)]
+        for pattern in (TPL007._WORD_DASH, TPL007._CHAPTER):
+            assert [m.span() for m in at_line_starts(pattern, text)] == [m.span() for m in pattern.finditer(text)]
+
+
+def test_tpl010_paired_texts_have_nothing_to_report() -> None:
+    check = TPL010.ReminderParentheses()
+    texts = _texts() + ["Flying (A.) (B.\nC.)", "Flying [This creature flies.]", "((A))", ")(", "(A"]
+    for text in texts:
+        if TPL010._PAIRED.fullmatch(text):
+            assert list(check._line(0, text, 0)) == [], text
+    assert not TPL010._PAIRED.fullmatch("Flying [This creature flies.]")
+    assert TPL010._PAIRED.fullmatch("Flying (A.) (B.\nC.)")

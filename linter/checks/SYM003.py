@@ -8,6 +8,7 @@ from typing import Iterable, Iterator
 
 from linter.checks._chars import braced
 from linter.checks._symbols import symbol_table
+from linter.checks._templating import at_line_starts
 from linter.checks.base import Check, Hit
 from linter.model import Card
 from linter.tables import extension_version, find_keyword, keywords
@@ -48,29 +49,13 @@ def unbraced_in_text(text: str) -> Iterator[tuple[int, int, str]]:
     for m in (add.finditer(text) if "dd " in text or "dds " in text else ()):  # what every match holds
         seen.add(m.span("run"))
         yield m.start("run"), m.end("run"), m.group("run")
-    for m in (_at_line_starts(cost, text) if ":" in text else ()):
+    for m in (at_line_starts(cost, text) if ":" in text else ()):
         offset = m.start("cost")
         for start, end, part in _unbraced_cost_parts(m.group("cost"), letters):
             start, end = offset + start, offset + end
             if (start, end) not in seen:
                 seen.add((start, end))
                 yield start, end, part
-
-
-def _at_line_starts(pattern: re.Pattern, text: str) -> Iterator[re.Match]:
-    """The matches of ``pattern``, which starts with "^" (multi-line), in ``text`` as
-    finditer gives them: the pattern is tried only where a line starts, not at each
-    character of the text (where "^" would turn it away)."""
-    end = start = 0
-    while start >= 0:
-        if start >= end:
-            m = pattern.match(text, start)
-            if m is not None:
-                end = m.end()
-                yield m
-        start = text.find("\n", start)
-        if start >= 0:
-            start += 1
 
 
 @functools.lru_cache(maxsize=4096)

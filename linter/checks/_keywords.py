@@ -212,7 +212,7 @@ def _items(face: Face) -> list[Item]:
     parsed = face.parsed
     assert parsed is not None
     text = face.oracle_text or ""
-    relevant = [a for a in parsed.walk() if a.kind in ("keyword", "unknown")]
+    relevant = [a for a in _walk(parsed) if a.kind in ("keyword", "unknown")]
     if not relevant:
         return []
     plain = parsed.plain
@@ -236,6 +236,18 @@ def _items(face: Face) -> list[Item]:
                     item.status = "ok"
                 previous = item
                 out.append(item)
+    return out
+
+
+def _walk(parsed) -> list[Ability]:
+    """:meth:`~linter.model.ParsedText.walk` as a list, without a generator for each ability
+    that grants none (most)."""
+    out: list[Ability] = []
+    for a in parsed.abilities:
+        if a.granted:
+            out.extend(a.walk())
+        else:
+            out.append(a)
     return out
 
 
