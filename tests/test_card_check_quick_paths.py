@@ -1,12 +1,13 @@
 """The quick paths of the per-card checks give what the plain way gives.
 
-SYM003 looks for "add" and TPL007 for "choose" from the first letter, and both try their
-patterns that start at a line's start only there; TPL009 tries its count pattern only at
-a digit its lookbehind lets pass; SYM001 and RUL006 ask whether all of a text's symbols
-are known with one set test; CHR001 works out the colors of each mana cost once; TPL010
-passes over texts whose parentheses pair up. Each is held here against the plain way, on
-invented texts and on texts made at random (with a fixed seed) from the pieces those
-patterns care about.
+SYM003 looks for "add", TPL007 for "choose" and RUL011 for "that" from the first letter;
+SYM003 and TPL007 try their patterns that start at a line's start only there; TPL009
+tries its count pattern only at a digit its lookbehind lets pass; SYM001 and RUL006 ask
+whether all of a text's symbols are known with one set test; CHR001 works out the colors
+of each mana cost once; TPL010 passes over texts whose parentheses pair up; SYM002 counts
+symbols and braces instead of matching a whole text. Each is held here against the plain
+way, on invented texts and on texts made at random (with a fixed seed) from the pieces
+those patterns care about.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from __future__ import annotations
 import random
 import re
 
-from linter.checks import CHR001, SYM003, TPL007, TPL009, TPL010
+from linter.checks import CHR001, RUL011, SYM002, SYM003, TPL007, TPL009, TPL010
 from linter.checks._symbols import BRACED, SymbolTable, symbol_table
 from linter.checks._templating import at_line_starts
 from linter.model import cost_colors
@@ -22,8 +23,9 @@ from linter.model import cost_colors
 PIECES = ["a", "A", "add", "Add", "adds", "dd", "dds", "choose", "Choose", " one", " or more", "I", "II", "V", " ",
           "  ", "\n", ":", ": ", ",", ", ", ".", ";", ")", "(", "\u2014", " \u2014 ", "T", "Q", "G", "2", "10", "21",
           "{", "}", "{2}", "{G}", "{T}", "{g}", "{GG}", "{K}", "+", "-", "\u2212", "[", "]", "(A)", "(B.\nC.)", "/",
-          "$", "_", "\xe9", "x", "Bad", "ladd", "cards", " cards", " creatures", " two", " damage", " or more",
-          "draw ", "scry ", "1/1 ", "+1/+1 ", "Landfall", "Equip ", "Kicker "]
+          "$", "_", "\xe9", "x", "Bad", "ladd", "cards", " cards", " creatures", " two", "that", "those", "That",
+          " land", " token", " damage", " or more", "draw ", "scry ", "1/1 ", "+1/+1 ", "Landfall", "Equip ",
+          "Kicker "]
 
 INVENTED = [
     "",
@@ -97,3 +99,19 @@ def test_tpl010_paired_texts_have_nothing_to_report() -> None:
             assert list(check._line(0, text, 0)) == [], text
     assert not TPL010._PAIRED.fullmatch("Flying [This creature flies.]")
     assert TPL010._PAIRED.fullmatch("Flying (A.) (B.\nC.)")
+
+
+def test_rul011_that_pattern_is_the_word_bounded_one() -> None:
+    plain = re.compile(RUL011._THAT.pattern.replace(r"[Tt](?<!\w[Tt])h(?:at|ose) ", r"\b(?:[Tt]hat|[Tt]hose) "))
+    assert plain.pattern != RUL011._THAT.pattern
+    texts = _texts() + ["Destroy that creature.", "Exile those cards. Tap that land", "xthat creature",
+                        "_Those tokens", "\u00e9that card", "That Aura's"]
+    for text in texts:
+        assert [m.span() for m in RUL011._THAT.finditer(text)] == [m.span() for m in plain.finditer(text)], text
+
+
+def test_sym002_balanced_is_the_pattern_of_symbols() -> None:
+    plain = re.compile(r"[^{}]*(?:\{[^{}\n]*\}[^{}]*)*")
+    texts = _texts() + ["{2}{G", "{1}{W}}", "}{", "{\n}", "{{G}}", "{G}\n{U}", "x{y}z", ""]
+    for text in texts:
+        assert SYM002._balanced(text) == bool(plain.fullmatch(text)), text

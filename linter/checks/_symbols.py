@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from linter.catalogue import CatalogueError, load
 
-#: a braced symbol, or a lone brace (matched so that unbalanced braces are seen)
+#: a braced symbol: an opening brace, no brace or line break, a closing brace
 BRACED = re.compile(r"\{([^{}\n]*)\}")
 
 
