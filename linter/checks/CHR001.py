@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Iterable
 
 from linter.checks._colors import color_words, defined_colors, describe_face
@@ -9,11 +10,17 @@ from linter.checks.base import Check, Hit
 from linter.model import Card, cost_colors
 
 
+@functools.lru_cache(maxsize=4096)
+def _cost_colors(cost: str | None) -> frozenset[str]:
+    """:func:`~linter.model.cost_colors`, worked out once per cost (files repeat their costs)."""
+    return frozenset(cost_colors(cost))
+
+
 def _card_colors(card: Card) -> set[str]:
     """The colors of the whole card's mana costs and color indicators."""
     whole: set[str] = set()
     for face in card.faces:
-        whole |= cost_colors(face.mana_cost) | set(face.color_indicator or ())
+        whole |= _cost_colors(face.mana_cost) | set(face.color_indicator or ())
     return whole
 
 
@@ -72,7 +79,7 @@ class ColorsDisagreeWithCost(Check):
                 continue
             if face.color_indicator:  # RUL004 compares colors, indicator and cost
                 continue
-            from_cost = cost_colors(face.mana_cost)
+            from_cost = _cost_colors(face.mana_cost)
             colors = set(face.colors)
             missing = from_cost - colors
             extra = colors - from_cost

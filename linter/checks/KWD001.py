@@ -6,6 +6,7 @@ from typing import Iterable
 
 from linter.checks._keywords import keyword_items
 from linter.checks.base import Check, Hit
+from linter.diagnostics import Edit, Fix
 from linter.model import Card
 
 
@@ -66,8 +67,6 @@ class UnknownKeyword(Check):
     message = "unknown keyword \"{word}\"{hint}"
 
     def check_card(self, card: Card) -> Iterable[Hit]:
-        from linter.diagnostics import Edit, Fix
-
         # a keyword the card's own data lists (Scryfall's "keywords") is one, even where it
         # is newer than the Comprehensive Rules edition oraclelint cites
         listed = {k.strip().casefold() for k in card.keywords or ()}

@@ -148,12 +148,11 @@ class ManaValueMismatch(Check):
     def check_card(self, card: Card) -> Iterable[Hit]:
         if not card.faces:
             return
-        loose = CardContext(card).lone_entry
         for given, face, what, expected, also in self._comparisons(card):
             value, why = expected
             if given is None or math.isclose(given, value) or (also is not None and math.isclose(given, also)):
                 continue
-            if loose and self._may_be_half(card.faces[0], given, value):
+            if CardContext(card).lone_entry and self._may_be_half(card.faces[0], given, value):
                 continue
             yield self.hit(face=face, field="cmc", subject=what[0], given=_number(given), what=what[1],
                            expected=_number(value), why=why,

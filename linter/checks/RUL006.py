@@ -60,9 +60,10 @@ def card_identity(card: Card) -> tuple[set[str], set[str], bool]:
         text = face.oracle_text or ""
         if text:
             plain = plain_text(face)  # reminder text does not count (903.4c)
-            for m in BRACED.finditer(plain):
-                colors |= _identity_of(m.group(1))
-                unknown = unknown or not table.known(m.group(1), in_cost=False)
+            symbols = set(BRACED.findall(plain))
+            for symbol in symbols:
+                colors |= _identity_of(symbol)
+            unknown = unknown or not table.all_known(symbols, in_cost=False)
         colors |= set(face.color_indicator or ())
         if card.is_token:
             # a token is no card and has no color identity by the rules; data sources

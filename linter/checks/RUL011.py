@@ -11,7 +11,9 @@ from linter.model import ObjectRef
 #: the nouns of an object "that …" may refer back to (not players, types, names or colors)
 _OBJECT_NOUNS = frozenset({"creature", "card", "permanent", "artifact", "enchantment", "land", "planeswalker",
                            "token", "battle", "aura", "equipment", "vehicle"})
-_THAT = re.compile(r"\b(?:[Tt]hat|[Tt]hose) (?:creature|card|permanent|artifact|enchantment|land|planeswalker|token|"
+# (the word boundary before "that" is tested after its first letter: the search skips at
+# once to the next "T" or "t")
+_THAT = re.compile(r"[Tt](?<!\w[Tt])h(?:at|ose) (?:creature|card|permanent|artifact|enchantment|land|planeswalker|token|"
                    r"battle|Aura|Equipment|Vehicle)s?\b")
 # words before it that introduce an object the parse may not have read as one
 _INTRODUCERS = re.compile(

@@ -70,8 +70,10 @@ class UnknownSymbol(Check):
         for i, face in enumerate(card.faces):
             for field, in_cost in (("mana_cost", True), ("oracle_text", False)):
                 value = getattr(face, field)
-                if not value or (in_cost and _all_known(value)):
+                if not value:
                     continue
+                if _all_known(value) if in_cost else table.all_known(BRACED.findall(value), in_cost=False):
+                    continue  # every symbol known: most values
                 for m in BRACED.finditer(value):
                     symbol = m.group(1)
                     if table.known(symbol, in_cost=in_cost) or _declared(symbol, declared, table):

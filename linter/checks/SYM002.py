@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
-import re
 from typing import Iterable, Iterator
 
+from linter.checks._symbols import BRACED
 from linter.checks.base import Check, Hit
 from linter.model import Card
 
 
-_BALANCED = re.compile(r"[^{}]*(?:\{[^{}\n]*\}[^{}]*)*")
+def _balanced(text: str) -> bool:
+    """Whether every brace of ``text`` belongs to a symbol ("{", no brace or line break, "}"):
+    as many symbols as opening braces and as closing braces (each symbol holds one of each).
+    Counting decides it several times faster than matching the whole text."""
+    opening = text.count("{")
+    return opening == text.count("}") and (opening == 0 or len(BRACED.findall(text)) == opening)
+
+
 #: the fields whose braces are judged, and how a message names them
 _FIELDS = (("mana_cost", "the mana cost"), ("oracle_text", "the rules text"))
 
@@ -20,7 +27,7 @@ def unbalanced(text: str) -> Iterator[tuple[int, int, str]]:
     A symbol never spans lines and never holds another brace, so an opening
     brace is closed by the next closing brace on its line or not at all.
     """
-    if _BALANCED.fullmatch(text):  # the common case, decided without a Python loop
+    if _balanced(text):  # the common case, decided without a Python loop
         return
     open_at: int | None = None
     for i, ch in enumerate(text):
@@ -84,7 +91,7 @@ class UnbalancedBraces(Check):
         for i, face in enumerate(card.faces):
             for field, where in _FIELDS:
                 value = getattr(face, field)
-                if not value or _BALANCED.fullmatch(value):
+                if not value or _balanced(value):
                     continue  # no brace without its partner: most values, and no generator made
                 for start, end, problem in unbalanced(value):
                     yield self.hit(face=i, field=field, start=start, end=max(end, start + 1),

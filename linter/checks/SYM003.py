@@ -8,6 +8,7 @@ from typing import Iterable, Iterator
 
 from linter.checks._chars import braced
 from linter.checks._symbols import symbol_table
+from linter.checks._templating import at_line_starts
 from linter.checks.base import Check, Hit
 from linter.model import Card
 from linter.tables import extension_version, find_keyword, keywords
@@ -17,8 +18,10 @@ from linter.tables import extension_version, find_keyword, keywords
 def _patterns() -> tuple[re.Pattern, re.Pattern, re.Pattern]:
     letters = symbol_table().unbraced_letters
     run = rf"(?:\d+|[{letters}])*[{letters}](?:\d+|[{letters}])*"
-    # "Add G", "add 2GG", "its controller adds R": the effect that adds mana
-    add = re.compile(rf"\b[Aa]dds? (?P<run>{run})(?=[\s.,;)]|$)")
+    # "Add G", "add 2GG", "its controller adds R": the effect that adds mana; the word
+    # boundary before "add" is tested after its first letter (no word character before it),
+    # so that the search skips at once to the next "A" or "a" instead of trying every place
+    add = re.compile(rf"[Aa](?<!\w[Aa])dds? (?P<run>{run})(?=[\s.,;)]|$)")
     # a cost part of an activated ability: "T", "2G", "1, T" at the start of a line
     # (or after an ability word and its dash), ending at the colon
     cost = re.compile(r"(?m)^(?:[^\n:—]{1,40}?\s—\s)?(?P<cost>[^\n:\"“(.]{1,40}?):(?=\s)")
@@ -43,10 +46,10 @@ def unbraced_in_text(text: str) -> Iterator[tuple[int, int, str]]:
     add, cost, _mana = _patterns()
     letters = symbol_table().unbraced_letters
     seen: set[tuple[int, int]] = set()
-    for m in (add.finditer(text) if "dd" in text else ()):  # "Add", "adds": what the pattern needs
+    for m in (add.finditer(text) if "dd " in text or "dds " in text else ()):  # what every match holds
         seen.add(m.span("run"))
         yield m.start("run"), m.end("run"), m.group("run")
-    for m in (cost.finditer(text) if ":" in text else ()):
+    for m in (at_line_starts(cost, text) if ":" in text else ()):
         offset = m.start("cost")
         for start, end, part in _unbraced_cost_parts(m.group("cost"), letters):
             start, end = offset + start, offset + end

@@ -6,6 +6,7 @@ import re
 from typing import Iterable, Iterator
 
 from linter import tables
+from linter.checks._templating import at_line_starts
 from linter.checks.base import Check, Hit
 from linter.diagnostics import Edit, Fix
 from linter.model import Card, Face
@@ -13,8 +14,10 @@ from linter.model import Card, Face
 # "Landfall-Whenever", "Landfall - Whenever", "Landfall: Whenever", "Landfall—Whenever"
 _WORD_DASH = re.compile(r"(?m)^(?P<word>[A-Z][A-Za-z'’ ]{2,40}?)(?P<sep>\s*(?:—|–|--?|:)\s*|\s+[—–]\s*)(?=[A-Z{])")
 _CHAPTER = re.compile(r"(?m)^(?P<ch>[IVX]+(?:\s*,\s*[IVX]+)*)(?P<sep>\s*(?:—|–|--?|:)\s*)(?=\S)")
+# (the word boundary before "choose" is tested after its first letter: the search skips at
+# once to the next "C" or "c")
 _MODAL = re.compile(
-    r"(?m)(?P<ins>\b[Cc]hoose (?:one|two|three|four|five|one or more|one or both|any number|up to (?:one|two|three|four|five)|X)"
+    r"(?m)(?P<ins>[Cc](?<!\w[Cc])hoose (?:one|two|three|four|five|one or more|one or both|any number|up to (?:one|two|three|four|five)|X)"
     r"(?: or more| or both)?(?: (?:that hasn't been chosen|at random)(?: this turn)?)?)"
     r"(?P<sep>\s*(?:—|–|--?|:)?\s*)$")
 
@@ -66,11 +69,11 @@ class LabelDash(Check):
     def _face(self, i: int, face: Face, text: str) -> Iterator[Hit]:
         words = tables.ability_words()
         dashed = "—" in text or "–" in text or "-" in text or ":" in text  # what every separator has
-        for m in (_WORD_DASH.finditer(text) if dashed else ()):
+        for m in (at_line_starts(_WORD_DASH, text) if dashed else ()):
             if m.group("word").strip().lower() in words and m.group("sep") != " — ":
                 yield self._hit(i, m, f"the ability word {m.group('word').strip()!r}", " — ")
         if "Saga" in face.subtypes:
-            for m in _CHAPTER.finditer(text):
+            for m in at_line_starts(_CHAPTER, text):
                 if m.group("sep") != " — " or re.search(r",(?! )", m.group("ch")):
                     yield self._chapter(i, m)
         for m in (_MODAL.finditer(text) if "hoose" in text else ()):

@@ -23,8 +23,9 @@ _COUNT = re.compile(
     rf"(?<![\w+\-−/{{$])(?P<n>[0-9]|1[0-9]|20)(?![\w/+%{{])"
     rf"(?=(?: (?:[+-]\d+/[+-]\d+|\d+/\d+|(?!{_STOP}\b)[A-Za-z]+)){{0,3}}? (?:{_NOUNS})\b)"
 )
-# where every count starts
-_DIGIT = re.compile(r"[0-9]")
+# where every count starts: a digit, with nothing before it that _COUNT's lookbehind refuses
+# (most digits of a text are in mana symbols, "{2}", or in "+1/+1", and are passed over here)
+_DIGIT = re.compile(r"[0-9](?<![\w+\-−/{$][0-9])")
 
 
 def _counts(text: str) -> Iterator[re.Match]:

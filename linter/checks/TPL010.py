@@ -9,6 +9,9 @@ from linter.checks.base import Check, Hit
 from linter.model import Card
 
 _PARENS = re.compile(r"[()\[\]]")
+# parentheses that pair up one level deep, and no square bracket: nothing to report (most
+# texts with reminder text), decided without a Python loop
+_PAIRED = re.compile(r"[^()\[\]]*(?:\([^()\[\]]*\)[^()\[\]]*)*")
 
 
 class ReminderParentheses(Check):
@@ -51,7 +54,7 @@ class ReminderParentheses(Check):
     def check_card(self, card: Card) -> Iterable[Hit]:
         for i, face in enumerate(card.faces):
             text = face.oracle_text
-            if not text or not _PARENS.search(text):
+            if not text or not _PARENS.search(text) or _PAIRED.fullmatch(text):
                 continue
             # Cleave's square brackets mark the words its cost removes (CR 702.148a)
             cleave = face.parsed is not None and any(a.keyword == "Cleave" for a in face.parsed.walk())

@@ -258,13 +258,29 @@ def _not_a_keyword(item: Item, previous: Item | None, selves: frozenset[int]) ->
 
 def _keyword_item(text: str, plain: str, ability: Ability, granted: bool) -> Item | None:
     """A keyword ability the parser found, with its parameter judged."""
-    start = ability.start
-    own = plain[start:ability.end]
-    if ability.ability_word:  # "Murasame — Equip {5}": judge what follows the flavor word
+    cut = _item_words(plain[ability.start:ability.end], bool(ability.ability_word))
+    if cut is None:
+        return None
+    offset, item = cut
+    s = ability.start + offset
+    judged = _judge_item(item)
+    if judged is None:
+        return None
+    kw, status, expected, length = judged
+    return Item(s, s + len(item), item, item[:length], kw, status, ability, granted, expected)
+
+
+@functools.lru_cache(maxsize=8192)
+def _item_words(own: str, labelled: bool) -> tuple[int, str] | None:
+    """Where in a keyword ability's own text (reminder text blanked) its item starts, and the
+    item, or None for none; worked out once per text (keyword abilities repeat from card to
+    card). ``labelled``: the ability has an ability word before it."""
+    start = 0
+    if labelled:  # "Murasame — Equip {5}": judge what follows the flavor word
         dash = max(own.find("—"), own.find("–"))
         if dash >= 0:
-            start += dash + 1
-            own = plain[start:ability.end]
+            start = dash + 1
+            own = own[start:]
     m = _MORE.search(own)
     if m:
         own = own[: m.start()]
@@ -272,12 +288,7 @@ def _keyword_item(text: str, plain: str, ability: Ability, granted: bool) -> Ite
     item = own.strip().rstrip(".").rstrip()
     if not item:
         return None
-    s = start + lead
-    judged = _judge_item(item)
-    if judged is None:
-        return None
-    kw, status, expected, length = judged
-    return Item(s, s + len(item), item, item[:length], kw, status, ability, granted, expected)
+    return start + lead, item
 
 
 def _unknown_line(text: str, plain: str, ability: Ability) -> list[Item]:

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from linter.catalogue import CatalogueError, load
 
-#: a braced symbol, or a lone brace (matched so that unbalanced braces are seen)
+#: a braced symbol: an opening brace, no brace or line break, a closing brace
 BRACED = re.compile(r"\{([^{}\n]*)\}")
 
 
@@ -23,6 +23,9 @@ class SymbolTable:
     unbraced_letters: str
     #: answers of :meth:`known` already given (cards repeat their symbols)
     _known: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
+    #: the symbols :meth:`known` found known, in costs and in text, for :meth:`all_known`
+    _known_sets: dict = field(default_factory=lambda: {True: set(), False: set()}, compare=False, hash=False,
+                              repr=False)
 
     def known(self, symbol: str, *, in_cost: bool) -> bool:
         """Whether ``symbol`` (the text between the braces) is a known symbol."""
@@ -31,6 +34,18 @@ class SymbolTable:
         if found is None:
             found = self._known[key] = self._look_up(symbol, in_cost)
         return found
+
+    def all_known(self, symbols, *, in_cost: bool) -> bool:
+        """Whether every one of ``symbols`` is a known symbol: one set test where each was
+        seen before (a text's symbols nearly always were)."""
+        seen = self._known_sets[in_cost]
+        if seen.issuperset(symbols):
+            return True
+        for symbol in symbols:
+            if not self.known(symbol, in_cost=in_cost):
+                return False
+            seen.add(symbol)
+        return True
 
     def _look_up(self, symbol: str, in_cost: bool) -> bool:
         if symbol in self.cost_symbols:
