@@ -432,17 +432,22 @@ def _attach_phrases(a: Ability, phrases: list[Phrase]) -> None:
     a.phrases = rest
 
 
-def _prepare(nlp: Language, face: Face, card: Card | None, tokens: bool) -> Doc:
+def _prepare(nlp: Language, face: Face, card: Card | None, tokens: bool, carrier: Doc | None = None) -> Doc:
     """The Doc of one face for :func:`parse_faces`, with the card context in its state.
 
     Without ``tokens`` the Doc holds no tokens: the self-reference and ability
     components read the face's text from the state, and only the vocabulary
     component reads tokens.  A batch that leaves that component out (nearly
     every run: it runs on first use, on the few faces some check asks about,
-    see :func:`read_vocabulary`) does not pay for the tokenizer.
+    see :func:`read_vocabulary`) does not pay for the tokenizer.  Such a Doc is
+    no more than the carrier of the state; ``carrier``, where given, is one whose
+    face is done with, and it takes this face's state in place of a new Doc.
     """
     text = face.oracle_text
-    doc = nlp.make_doc(tokenizable(text)) if tokens else Doc(nlp.vocab)
+    if tokens:
+        doc = nlp.make_doc(tokenizable(text))
+    else:
+        doc = carrier if carrier is not None else Doc(nlp.vocab)
     faces = card.faces if card is not None else [face]
     if len(faces) == 1 and faces[0] is face:
         others: tuple[str, ...] = ()  # most cards have one face
@@ -468,6 +473,11 @@ def parse_faces(items: Iterable[tuple[Face, Card]], batch_size: int = 256, meani
     nlp = get_pipeline()
     pending: deque[Face] = deque()
     tokens = vocabulary or meaning  # the vocabulary component runs in the batch: it reads tokens
+    # A Doc without tokens carries only its face's state, and making one costs more than
+    # reading most faces' state: one serves face after face, each time it comes back with
+    # no face pending, that is, converted (spaCy hands the plain components' Docs on one at
+    # a time; a batching one would leave faces pending, and each of those gets a Doc of its own).
+    carrier = None if tokens else Doc(nlp.vocab)
 
     def docs():
         for face, card in items:
@@ -475,8 +485,9 @@ def parse_faces(items: Iterable[tuple[Face, Card]], batch_size: int = 256, meani
             if not text:
                 face.parsed = ParsedText(text=text or "")
                 continue
+            free = carrier if not pending else None
             pending.append(face)
-            yield _prepare(nlp, face, card, tokens)
+            yield _prepare(nlp, face, card, tokens, free)
 
     disable = [] if tokens else ["oracle_rule_refs"]
     for doc in nlp.pipe(docs(), batch_size=batch_size, disable=disable):
