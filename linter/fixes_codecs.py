@@ -17,6 +17,8 @@ replaces one from outside the readers.
 from __future__ import annotations
 
 import bisect
+import functools
+import json
 import re
 from typing import Callable
 
@@ -53,15 +55,19 @@ def register_codec(fmt: str, factory: CodecFactory) -> None:
 
 
 def codec_for(source: SourceFile, loc: Loc, style: "FileStyle") -> FieldCodec | Refusal:
-    factory = CODECS.get(source.format)
-    if factory is None:
-        from linter.readers.detect import reader_named
-
-        reader = reader_named(source.format)
-        factory = reader.codec if reader is not None else None
+    factory = CODECS.get(source.format) or _reader_codec(source.format)
     if factory is None:
         return f"fixes cannot yet be written to {source.format or 'this kind of'} files"
     return factory(source, loc, style)
+
+
+@functools.cache
+def _reader_codec(fmt: str) -> CodecFactory | None:
+    """The codec the reader of format ``fmt`` declares (readers are fixed at import: asked once)."""
+    from linter.readers.detect import reader_named  # the readers import this module
+
+    reader = reader_named(fmt)
+    return reader.codec if reader is not None else None
 
 
 class FileStyle:
@@ -96,7 +102,7 @@ _NON_ASCII = re.compile(r"[^\x00-\x7f]")
 
 
 def _has_raw_non_ascii(text: str) -> bool:
-    return _NON_ASCII.search(text) is not None
+    return not text.isascii()
 
 
 def _hex_upper(escapes: list[str], default: bool) -> bool:
@@ -126,15 +132,16 @@ def _json_file_style(text: str) -> tuple[bool, bool, bool]:
     # counted without a list of every match: a bulk file holds hundreds of thousands
     escapes = _JSON_U.findall(text) if "\\u" in text else []
     non_ascii_escapes = [h for h in escapes if int(h, 16) >= 0x80]
-    raw = 0 if text.isascii() else len(text) - len(text.encode("ascii", "ignore"))  # characters beyond ASCII
-    ascii_only = bool(non_ascii_escapes) and len(non_ascii_escapes) >= raw
+    # escaped at least as often as written raw (the characters beyond ASCII, counted only then)
+    ascii_only = bool(non_ascii_escapes) and \
+        len(non_ascii_escapes) >= (0 if text.isascii() else len(text) - len(text.encode("ascii", "ignore")))
     slashes = len(_JSON_SLASH.findall(text)) if "\\/" in text else 0
     return ascii_only, _hex_upper(escapes, False), slashes > 0 and text.count("/") == slashes
 
 
 def _json_field_style(raw_value: str) -> bool | None:
     """Whether the field's own text escapes non-ASCII characters (None: it has none)."""
-    if any(int(h, 16) >= 0x80 for h in _JSON_U.findall(raw_value)):
+    if "\\u" in raw_value and any(int(h, 16) >= 0x80 for h in _JSON_U.findall(raw_value)):
         return True
     if _has_raw_non_ascii(raw_value):
         return False
@@ -152,8 +159,8 @@ class JsonCodec(FieldCodec):
         self.ascii_only = ascii_only if own_style is None else own_style
 
     def decode(self, raw: str) -> str | None:
-        import json
-
+        if raw.isprintable() and "\\" not in raw and '"' not in raw:
+            return raw  # no escape, quote or control character: the text is its value
         try:
             value = json.loads('"' + raw + '"')
         except ValueError:

@@ -470,11 +470,16 @@ def judge_files(plan: Plan, cards: list[Card], batch: Batch, errors: list[Diagno
     failures = {code: by_file([p for p, _what in items], [what for _p, what in items])[1]
                 for code, items in batch.failed_collect.items()}
     for k in range(len(files)):
+        # the cards of the file a check judges, made once for the checks that judge the same
+        # (most judge every card of it): a check reads them and leaves the list as it is
+        judged: list[int] = []
+        group: list[Card] = []
         for check in plan.set_checks:
             mine = members[check.code][k]
             if not mine:
                 continue
-            group = [cards[p] for p in mine]
+            if mine != judged:
+                judged, group = mine, [cards[p] for p in mine]
             failed = failures[check.code][k] if check.code in failures else None
             if failed:
                 errors.append(internal_error(group[0], failed[0], f"{check.code} (a check of the whole file)"))

@@ -142,13 +142,19 @@ def _warm_up(plan: lint.Plan, cards: list["Card"]) -> None:
     read what their abilities mean; their findings are left out.
 
     What the parse and the checks build on first use (rule data, compiled patterns, the
-    vocabulary's phrase matcher, the words of common texts) is then built once and shared:
-    each worker lints one batch and ends, and every new one starts from this process.  The
+    vocabulary's phrase matcher, the words of common texts, the reading of every type line
+    of the cards) is then built once and shared: each worker lints one batch and ends, and
+    every new one starts from this process.  The
     meaning is read on first use only, by a few checks on a few cards, so that linting
     alone would leave the phrase matcher (thousands of terms) to be built in every worker.
     """
+    from linter.checks._chars import work_out_type_lines
+
     sample = cards[::max(1, len(cards) // WARM_UP)][:WARM_UP]
     with lint.gc_paused():
+        # every card's type line is read by the checks of its batch, and by the set-level
+        # checks here once the workers are done: read once, here, for all of them
+        work_out_type_lines(face for card in cards for face in card.faces)
         lint.lint_batch(plan, sample)
         for card in sample:
             for face in card.faces:

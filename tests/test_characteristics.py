@@ -7,10 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from linter.checks._chars import color_order, conventional_cost, parse_type_line
+from linter.checks import _chars
+from linter.checks._chars import color_order, conventional_cost, effective_types, parse_type_line, work_out_type_lines
 from linter.checks.SET002 import consistent, normalize
 from linter.engine import lint_cards
+from linter.model import Face
 from linter.readers import read_text
+
+from linter.tables import extension_version
 
 from _helpers import read_real_cards, sort_real_findings
 
@@ -222,3 +226,23 @@ def test_a_subtype_many_cards_share_is_a_note_even_close_to_a_known_one():
     assert all("'Ajani'" in d.message for d in found)
     one = lint(walkers.splitlines()[0] + "\n", "set.yaml", ["TYP004"])
     assert [d.severity for d in one] == ["warning"] and "did you mean 'Ajani'" in one[0].message
+
+
+def test_type_lines_read_ahead_are_read_as_when_asked():
+    caches = (_chars._game_type_lines, _chars._split_type_line, _chars._effective_types)
+    for cache in caches:
+        cache.cache_clear()
+    lines = ["Legendary Creature — Elf Druid", "Instant // Sorcery", "Art Card", "Kindred Instant — Elf",
+             "Creature — Elf Druid", "Gizmo Thing", "Legendary Creature — Elf Druid", "", None]
+    work_out_type_lines(Face(type_line=line) for line in lines)
+    version = extension_version()
+    distinct = {line for line in lines if line}
+    assert all(cache.cache_info().currsize == len(distinct) for cache in caches)
+    read = [cache.cache_info().misses for cache in caches]
+    for line in distinct:
+        # what the caches hold is what reading the line again gives
+        assert _chars._game_type_lines(line, version) == _chars._game_type_lines.__wrapped__(line, version)
+        assert _chars._split_type_line(line, version) == _chars._split_type_line.__wrapped__(line, version)
+        fresh = _chars._effective_types.__wrapped__(line, version)
+        assert effective_types(Face(type_line=line)) == (None if fresh is None else set(fresh))
+    assert [cache.cache_info().misses for cache in caches] == read  # each found in its cache

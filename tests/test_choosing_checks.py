@@ -7,7 +7,9 @@
 * what a card is (:func:`linter.checks.base.what_reads`) asks about keywords printed only
   outside the tournament card pool of a face's unknown lines alone;
 * the set-level checks that only need to know which cards they judge get them kind by
-  kind; they must be the cards :meth:`linter.lint.Plan.set_checks_for` gives them.
+  kind; they must be the cards :meth:`linter.lint.Plan.set_checks_for` gives them, and
+  :func:`linter.lint.judge_files` hands each one those cards (a list shared between the
+  checks that judge the same).
 Every card here is invented.
 """
 
@@ -21,7 +23,7 @@ from linter.checks import base
 from linter.checks._keywords import keyword_items, keyword_outside_cr
 from linter.checks._products import non_tournament
 from linter.checks.api import FaceReader, card_faces
-from linter.lint import Plan, lint_batch, parse_cards
+from linter.lint import Plan, judge_files, lint_batch, parse_cards
 from linter.readers import read_text
 from linter.selection import Selection
 from test_check_cases import ALL_CASES, _configured
@@ -187,3 +189,18 @@ def test_set_level_checks_judge_the_cards_set_checks_for_gives_them(extra):
             expected[check.code].append(position)
     assert batch.members == expected
     assert any(0 < len(v) < len(cards) for v in expected.values())  # the kinds' checks differ
+
+
+def test_each_set_level_check_is_handed_the_cards_it_judges():
+    cards = [_card("Flying"), _card("Flying", "set_type: funny"), _card("Knightlifelink"), _card("Draw a card.")]
+    plan = Plan(Selection(None, None))
+    batch = lint_batch(plan, cards)
+    handed: dict[str, list[int]] = {}
+    for check in plan.set_checks:
+        def record(group, collected=None, code=check.code):
+            handed[code] = [cards.index(c) for c in group]
+            return []
+        check.check_set = check.check_collected = record  # type: ignore[method-assign]
+    assert judge_files(plan, cards, batch, []) == []
+    assert handed == {code: members for code, members in batch.members.items() if members}
+    assert len({tuple(v) for v in handed.values()}) > 1  # the checks judge different cards

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import json
+from itertools import permutations
 from pathlib import Path
 
 import pytest
 
 from linter.readers import discover, read_bytes, read_file, read_text
 from linter.readers.detect import UNSUPPORTED
-from linter.readers.fields import walk_object
+from linter.readers.fields import _IN_ORDER, _as_colors, _read_colors, walk_object
 from linter.readers.jsonpos import Tokens, parse_json
 from linter.readers.mana import braced_cost
 
@@ -463,6 +464,18 @@ def test_scryfall_numbers_and_lists_have_spans():
     assert text[loc.start:loc.end] == "3.0" and not loc.exact
     ci = c.locs["color_identity"]
     assert text[ci.start:ci.end] == '["U", "R"]'
+
+
+def test_colors_looked_up_are_those_read_letter_by_letter():
+    # the lists in WUBRG order are looked up: each must convert as any other list does
+    assert len(_IN_ORDER) == 32
+    for colors in _IN_ORDER:
+        assert _as_colors("colors", list(colors)) == _read_colors("colors", list(colors)) == (colors, None)
+    others = [list(p) for p in permutations("WUBRG", 3)] + [
+        ["u", "W"], [" G "], ["W", "W"], ["W", "X"], ["W", 1], ["W", ["U"]], [{"c": "W"}], [True], "WU", "u, r", None, 3]
+    for value in others:
+        assert _as_colors("colors", value) == _read_colors("colors", value)
+    assert _as_colors("colors", ["G", "W"]) == (("W", "G"), None)
 
 
 def test_scryfall_wrong_types_warn_not_crash():

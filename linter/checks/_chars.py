@@ -280,14 +280,39 @@ def face_type_lines(face: Face) -> tuple[TypeLine, ...]:
     return _split_type_line(face.type_line, extension_version())
 
 
-@functools.lru_cache(maxsize=8192)
+#: the type lines each cache of a type line's reading keeps
+_TYPE_LINES_KEPT = 8192
+
+
+def work_out_type_lines(faces: Iterable[Face]) -> None:
+    """Have the faces' type lines read now, each distinct one once (as many as the caches
+    keep): split, without the parts that are no game card's, and their card types.
+    Processes forked after this one find them in the caches, instead of each reading
+    again the type lines of its cards."""
+    version = extension_version()
+    seen: set[str] = set()
+    for face in faces:
+        line = face.type_line
+        if not line or line in seen:
+            continue
+        if len(seen) == _TYPE_LINES_KEPT:
+            break
+        seen.add(line)
+        try:
+            _game_type_lines(line, version)
+            _effective_types(line, version)
+        except Exception:  # pragma: no cover - the check that reads the face reports it
+            pass
+
+
+@functools.lru_cache(maxsize=_TYPE_LINES_KEPT)
 def _game_type_lines(type_line: str, version: int = 0) -> tuple[TypeLine, ...]:
     """The split type line without the parts that are no game card's (see :func:`type_lines`)."""
     data = _char_data_for(version)
     return tuple(tl for tl in _split_type_line(type_line, version) if not tl.is_marker(data))
 
 
-@functools.lru_cache(maxsize=8192)
+@functools.lru_cache(maxsize=_TYPE_LINES_KEPT)
 def _split_type_line(type_line: str, version: int = 0) -> tuple[TypeLine, ...]:
     return tuple(parse_type_line(part, off) for part, off in split_parts(type_line) if part)
 
@@ -312,7 +337,7 @@ def effective_types(face: Face) -> set[str] | None:
     return None if found is None else set(found)
 
 
-@functools.lru_cache(maxsize=8192)
+@functools.lru_cache(maxsize=_TYPE_LINES_KEPT)
 def _effective_types(type_line: str, version: int) -> frozenset[str] | None:
     """:func:`effective_types`, worked out once per type line (type lines repeat from card to card)."""
     lines = _split_type_line(type_line, version)

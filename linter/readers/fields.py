@@ -12,6 +12,7 @@ order next to the string-token scan of :mod:`.jsonpos`.
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import Any, Callable
 
 from linter.model import COLORS, Card, Face, order_colors
@@ -63,7 +64,25 @@ def _as_str(key: str, value: Any) -> tuple[str | None, str | None]:
     return None, f"{key} should be text, found {_found(value)}"
 
 
+#: every list of color letters written in WUBRG order, as :func:`_read_colors` converts it (to
+#: itself): nearly every color field of a file is one of these 32, looked up rather than read
+_IN_ORDER: dict[tuple[str, ...], tuple[str, ...]] = \
+    {colors: colors for n in range(len(COLORS) + 1) for colors in combinations(COLORS, n)}
+
+
 def _as_colors(key: str, value: Any) -> tuple[tuple[str, ...] | None, str | None]:
+    if type(value) is list:
+        try:
+            known = _IN_ORDER.get(tuple(value))
+        except TypeError:  # a list or a mapping in the list: not colors
+            known = None
+        if known is not None:
+            return known, None
+    return _read_colors(key, value)
+
+
+def _read_colors(key: str, value: Any) -> tuple[tuple[str, ...] | None, str | None]:
+    """:func:`_as_colors` of any value: letters in any order, case or spacing, or a string of them."""
     if value is None:
         return None, None
     if isinstance(value, str):
@@ -196,7 +215,6 @@ def card_from_values(fields: dict, faces: list[dict] | None, source: SourceFile,
     """A card from Scryfall-named fields ``{key: value}`` (``faces`` holds ``card_faces``)
     whose places ``places`` knows: a field's Loc is asked for only when it is kept in
     ``locs`` or a warning names it."""
-    card = Card(source=source, loc=card_loc)
     said: set[tuple] = set()
 
     def say(msg: str, part: int | None, key: str) -> None:
@@ -207,52 +225,57 @@ def card_from_values(fields: dict, faces: list[dict] | None, source: SourceFile,
             said.add(once)
             warn(msg, loc)
 
-    def converted(values: dict, part: int | None, converters) -> list[tuple[str, Any]]:
+    def converted(values: dict, part: int | None, converters) -> dict[str, Any]:
         """The fields of ``values`` that convert to a value, in the order of ``converters``."""
-        out = []
+        out = {}
         for key, conv in converters:
             if key in values:
                 v, msg = conv(key, values[key])
                 if msg is not None:
                     say(msg, part, key)
                 if v is not None:
-                    out.append((key, v))
+                    out[key] = v
         return out
 
-    def add_face(values: dict, part: int | None, converters) -> None:
-        face = Face()
+    def face(values: dict, part: int | None, converters) -> Face:
         got = converted(values, part, converters)
-        for key, v in got:
-            setattr(face, key, v)
-        face.locs = places.locs(part, [key for key, _v in got])
-        card.faces.append(face)
+        made = Face(**got)
+        made.locs = places.locs(part, list(got))
+        return made
 
     kept: list[str] = []  # the card's fields whose place ``card.locs`` keeps
     if faces:
-        for i, ff in enumerate(faces):
-            add_face(ff, i, _FACE_FIELDS_CMC)
-        for key, v in converted(fields, None, _COPIED_FIELDS):
-            card.extra[key] = v
-            kept.append(key)
+        card_faces = [face(ff, i, _FACE_FIELDS_CMC) for i, ff in enumerate(faces)]
+        extra = converted(fields, None, _COPIED_FIELDS)
+        kept += extra
     else:
-        add_face(fields, None, _FACE_FIELDS)
+        card_faces = [face(fields, None, _FACE_FIELDS)]
+        extra = {}
+    name = None
     if "name" in fields:
-        card.name, msg = _as_str("name", fields["name"])
+        name, msg = _as_str("name", fields["name"])
         if msg is not None:
             say(msg, None, "name")
         kept.append("name")  # the name's place is kept even when it holds no name
-    if card.name is None and card.faces and card.faces[0].name:
-        card.name = " // ".join(f.name or "" for f in card.faces)
-    for key, v in converted(fields, None, _CARD_FIELDS):
-        setattr(card, _CARD_ATTRS.get(key, key), v)
-        kept.append(key)
+    if name is None and card_faces[0].name:
+        name = " // ".join(f.name or "" for f in card_faces)
+    own = converted(fields, None, _CARD_FIELDS)
+    kept += own
+    for key, attr in _CARD_ATTRS.items():
+        if key in own:
+            own[attr] = own.pop(key)
     if IGNORE_FIELD in fields:
-        card.extra[IGNORE_FIELD] = fields[IGNORE_FIELD]
+        extra[IGNORE_FIELD] = fields[IGNORE_FIELD]
         kept.append(IGNORE_FIELD)
+    card = Card(name=name, faces=card_faces, source=source, loc=card_loc, extra=extra, **own)
     card.locs = places.locs(None, kept)
-    if card.layout in TOKEN_LAYOUTS or any((f.type_line or "").lstrip().startswith("Token") for f in card.faces) \
-            or str(card.extra.get("type_line", "")).lstrip().startswith("Token"):
+    if card.layout in TOKEN_LAYOUTS or str(extra.get("type_line", "")).lstrip().startswith("Token"):
         card.is_token = True
+    else:
+        for f in card_faces:
+            if (f.type_line or "").lstrip().startswith("Token"):
+                card.is_token = True
+                break
     return card
 
 
