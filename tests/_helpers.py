@@ -1,8 +1,10 @@
 """Helpers shared by test modules: running the CLI, reading the real card files, sorting
-real-card findings into the known and the unexpected ones."""
+real-card findings into the known and the unexpected ones, making random texts to hold a
+quick path to the plain one."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 from typing import Iterable
 
@@ -43,3 +45,10 @@ def sort_real_findings(diagnostics: Iterable, known_wrong: set) -> tuple[set, li
         if key not in known_wrong:
             unexpected.append(f"{key[0]}:{d.line}:{d.column}: {d.code} {d.message} ({d.card})")
     return found, unexpected
+
+
+def random_texts(pieces: list[str], invented: list[str], n: int, most: int, seed: int = 20260417) -> list[str]:
+    """``invented``, then ``n`` texts of up to ``most`` of ``pieces`` drawn at random (from a
+    fixed seed: the same texts every run)."""
+    rng = random.Random(seed)
+    return invented + ["".join(rng.choice(pieces) for _ in range(rng.randint(0, most))) for _ in range(n)]

@@ -12,8 +12,9 @@ those patterns care about.
 
 from __future__ import annotations
 
-import random
 import re
+
+from _helpers import random_texts
 
 from linter.checks import CHR001, RUL011, SYM002, SYM003, TPL007, TPL009, TPL010
 from linter.checks._symbols import BRACED, SymbolTable, symbol_table
@@ -39,10 +40,8 @@ INVENTED = [
 ]
 
 
-def _texts(n: int = 4000) -> list[str]:
-    rng = random.Random(20260417)
-    made = ["".join(rng.choice(PIECES) for _ in range(rng.randint(0, 16))) for _ in range(n)]
-    return INVENTED + made
+def _texts() -> list[str]:
+    return random_texts(PIECES, INVENTED, 4000, 16)
 
 
 def test_sym003_add_pattern_is_the_word_bounded_one() -> None:

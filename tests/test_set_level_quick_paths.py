@@ -16,6 +16,8 @@ import re
 
 import pytest
 
+from _helpers import random_texts
+
 from linter.checks import SET001, SET002, SLF001, TPL011, TPL012, TYP004, _sets
 from linter.model import Card, Face
 from linter.source import SourceFile
@@ -37,10 +39,8 @@ INVENTED = [
 ]
 
 
-def _texts(n: int = 3000) -> list[str]:
-    rng = random.Random(20260417)
-    made = ["".join(rng.choice(PIECES) for _ in range(rng.randint(0, 14))) for _ in range(n)]
-    return INVENTED + made
+def _texts() -> list[str]:
+    return random_texts(PIECES, INVENTED, 3000, 14)
 
 
 def _plain_words(text: str) -> str:
