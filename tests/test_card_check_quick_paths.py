@@ -18,7 +18,7 @@ from _helpers import random_texts
 
 from linter.checks import CHR001, RUL011, SYM002, SYM003, TPL007, TPL009, TPL010
 from linter.checks._symbols import BRACED, SymbolTable, symbol_table
-from linter.checks._templating import at_line_starts
+from linter.checks.api import at_line_starts
 from linter.model import cost_colors
 
 PIECES = ["a", "A", "add", "Add", "adds", "dd", "dds", "choose", "Choose", " one", " or more", "I", "II", "V", " ",

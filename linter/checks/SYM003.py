@@ -8,7 +8,7 @@ from typing import Iterable, Iterator
 
 from linter.checks._chars import braced
 from linter.checks._symbols import symbol_table
-from linter.checks._templating import at_line_starts
+from linter.checks.api import at_line_starts
 from linter.checks.base import Check, Hit
 from linter.model import Card
 from linter.tables import extension_version, find_keyword, keywords

@@ -6,7 +6,7 @@ import re
 from typing import Iterable, Iterator
 
 from linter import tables
-from linter.checks._templating import at_line_starts
+from linter.checks.api import at_line_starts
 from linter.checks.base import Check, Hit
 from linter.diagnostics import Edit, Fix
 from linter.model import Card, Face

@@ -13,13 +13,11 @@ import operator
 import re
 from dataclasses import dataclass
 
-import ahocorasick
-
 from linter import config
 from linter.catalogue import load
 from linter.checks._chars import nontraditional_type_words
 from linter.checks._keywords import keyword_outside_cr
-from linter.checks.api import plain_text
+from linter.checks.api import TextPieces, plain_text
 from linter.model import Card
 
 
@@ -77,29 +75,21 @@ def _data() -> tuple[dict[str, frozenset], tuple[_Pattern, ...], tuple[_Pattern,
 
 
 @functools.lru_cache(maxsize=1)
-def _text_hints():
-    """One scan for the hints of every text pattern, one of which the lower case of a text any
-    of them matches holds (the ``iter`` of an Aho-Corasick automaton of them: a text is read
-    once, not once a hint); None where a pattern has none (every text is then searched)."""
+def _text_hints() -> TextPieces | None:
+    """The hints of every text pattern, one of which the lower case of a text any of them
+    matches holds, found in one scan of a text; None where a pattern has none (every text is
+    then searched)."""
     patterns = _data()[2]
     if not all(p.hints for p in patterns):
         return None
-    automaton = ahocorasick.Automaton()
-    for hint in dict.fromkeys(hint for p in patterns for hint in p.hints):
-        automaton.add_word(hint, hint)
-    automaton.make_automaton()
-    return automaton.iter
+    return TextPieces({hint: 1 for p in patterns for hint in p.hints})
 
 
 def _may_match(low: str | None) -> bool:
     """Whether a text pattern may match the text whose ``hint_text`` is ``low`` (one look for
     every hint at once: most texts hold none)."""
     hints = _text_hints()
-    if low is None or hints is None:
-        return True
-    for _found in hints(low):
-        return True
-    return False
+    return low is None or hints is None or bool(hints.held_in_lower_case(low))
 
 
 #: the card's fields that say what product it comes from, promo_types apart

@@ -1,4 +1,4 @@
-"""Shared pieces of the templating checks (TPL*): the wording table, eras, sentence and line starts."""
+"""Shared pieces of the templating checks (TPL*): the wording table, eras, sentence starts."""
 
 from __future__ import annotations
 
@@ -27,22 +27,6 @@ def since(era: str | None) -> str:
     if info is None:
         return ""
     return f" since {info['set']} ({info['date']})"
-
-
-def at_line_starts(pattern: re.Pattern, text: str) -> Iterator[re.Match]:
-    """The matches of ``pattern``, which starts with "^" (multi-line), in ``text`` as
-    finditer gives them: the pattern is tried only where a line starts, not at each
-    character of the text (where "^" would turn it away)."""
-    end = start = 0
-    while start >= 0:
-        if start >= end:
-            m = pattern.match(text, start)
-            if m is not None:
-                end = m.end()
-                yield m
-        start = text.find("\n", start)
-        if start >= 0:
-            start += 1
 
 
 @dataclass(frozen=True)

@@ -58,7 +58,8 @@ Span = tuple[int, int]
 READ_AS_ASCII = re.compile(r"(?![\x00-\x7f])[\d\s\u00df\u0130\u0131\u0149\u017f\u01f0\u1e96-\u1e9a\u1e9e\u212a\ufb00-\ufb06]")
 
 __all__ = [
-    "AbilityView", "CardContext", "FaceCheck", "FaceView", "SelfRef", "SortedSpans", "Span", "card_faces", "face_facts",
+    "AbilityView", "CardContext", "FaceCheck", "FaceView", "SelfRef", "SortedSpans", "Span", "at_line_starts",
+    "card_faces", "face_facts",
     "face_view",
     "inside", "mask", "plain_text", "reminder_spans", "self_words", "setting_names",
 ]
@@ -83,6 +84,22 @@ class _kept:
             return self
         value = view.__dict__[self.name] = self.func(view)
         return value
+
+
+def at_line_starts(pattern: re.Pattern, text: str) -> Iterator[re.Match]:
+    """The matches of ``pattern``, which starts with "^" (multi-line), in ``text`` as
+    finditer gives them: the pattern is tried only where a line starts, not at each
+    character of the text (where "^" would turn it away)."""
+    end = start = 0
+    while start >= 0:
+        if start >= end:
+            m = pattern.match(text, start)
+            if m is not None:
+                end = m.end()
+                yield m
+        start = text.find("\n", start)
+        if start >= 0:
+            start += 1
 
 
 def inside(spans: Iterable[Span], start: int, end: int | None = None) -> bool:
@@ -497,8 +514,8 @@ class FaceReader:
         self.adds_mana = marks.get("adds-mana", 0)
         self.marks = tuple((marks[m], m) for m in ("self-ref", "reminder", "quote") if m in marks)
         self.walks = bool(self.abilities or self.keywords or self.adds_mana)
-        self.texts = _Pieces(by_kind.get("text", {}))
-        self.costs = _Pieces(by_kind.get("cost", {}))
+        self.texts = TextPieces(by_kind.get("text", {}))
+        self.costs = TextPieces(by_kind.get("cost", {}))
         self._by_type_line: dict[tuple[str | None, str | None, int], int] = {}
         #: the bits of the "cost:" pieces of each mana cost met (costs repeat from card to card)
         self._by_cost: dict[str, int] = {}
@@ -576,7 +593,7 @@ class FaceReader:
         return bits
 
 
-class _Pieces:
+class TextPieces:
     """The pieces of text of one kind that a run looks for (those of "text:" or "cost:" facts),
     each with its bits, found in one pass over a text: an Aho-Corasick automaton reports
     every piece a text holds in one scan, where testing each piece with ``in`` costs a scan
@@ -589,17 +606,16 @@ class _Pieces:
     def __init__(self, given: dict[str, int]) -> None:
         #: the bits of every piece
         self.every = 0
+        for bit in given.values():
+            self.every |= bit
         #: the pieces of one character, with their bits
         self._chars = tuple((piece, bit) for piece, bit in given.items() if len(piece) == 1)
-        automaton = ahocorasick.Automaton()
-        longer = 0
-        for piece, bit in given.items():
-            self.every |= bit
-            if len(piece) > 1:
-                automaton.add_word(piece, bit)
-                longer += 1
+        longer = [(piece, bit) for piece, bit in given.items() if len(piece) > 1]
         self._find = None
         if longer:
+            automaton = ahocorasick.Automaton()
+            for piece, bit in longer:
+                automaton.add_word(piece, bit)
             automaton.make_automaton()
             self._find = automaton.iter
 
@@ -611,7 +627,10 @@ class _Pieces:
         where it holds a character that patterns may read as an ASCII one."""
         if not text.isascii() and READ_AS_ASCII.search(text) is not None:
             return self.every
-        low = text.lower()
+        return self.held_in_lower_case(text.lower())
+
+    def held_in_lower_case(self, low: str) -> int:
+        """The bits of the pieces that ``low``, a text in lower case, holds as it is."""
         bits = 0
         for char, bit in self._chars:
             if char in low:

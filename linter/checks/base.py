@@ -262,7 +262,7 @@ def all_checks() -> dict[str, type[Check]]:
 
 #: what :func:`what_reads` found of the cards it was last asked of, by id, each with a weak
 #: reference to its card (an id may be another card's once its card is gone) and what else
-#: the answer depends on (see :func:`_read_under`): a plain bounded dict costs a tenth of a
+#: the answer depends on (see :func:`what_reads`): a plain bounded dict costs a tenth of a
 #: WeakKeyDictionary, which also sets a callback on each card to forget it
 _READ: dict[int, tuple["weakref.ref[Card]", tuple, tuple[bool, bool]]] = {}
 #: a bound on the cards :data:`_READ` keeps
@@ -279,20 +279,15 @@ def _judges():
     return not_a_card, non_tournament, extension_version
 
 
-def _read_under(extension_version) -> tuple:
-    """What, beside the card, what a card is depends on: the set's kind (a custom set's text
-    says nothing of a product) and its declared mechanics (its own keywords and types are no
-    Un-set's), so that the same card checked again under another configuration is judged
-    again."""
-    return config.active().set_kind, extension_version()
-
-
 def what_reads(card: "Card") -> tuple[bool, bool]:
     """(the entry is no card, the templating checks read it): what :meth:`Check.applies_to`
     asks of a card, worked out once per card and configuration, once its text is parsed
     (the text may say the card is outside the tournament card pool)."""
     not_a_card, non_tournament, extension_version = _judges()
-    under = _read_under(extension_version)
+    # beside the card, the answer depends on the set's kind (a custom set's text says nothing
+    # of a product) and on its declared mechanics (its own keywords and types are no Un-set's):
+    # the same card checked again under another configuration is judged again
+    under = (config.active().set_kind, extension_version())
     known = _READ.get(id(card))
     if known is not None and known[0]() is card and known[1] == under:
         found = known[2]
