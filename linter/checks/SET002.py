@@ -89,10 +89,15 @@ def loose(text: str, variables: list[str], selves: list[str], subtypes: list[str
     an embalm reminder), mana symbols, numbers (in digits or words), pronouns and
     plurals."""
     s = text.replace("’", "'")
+    low = s.lower()
     for v in sorted(variables, key=len, reverse=True):
-        s = _replace_ci(s, v, " P ", word=False)
+        if v.lower() in low or len(low) != len(s):  # else none to replace
+            s = _replace_ci(s, v, " P ", word=False)
+            low = s.lower()
     for name in sorted(selves, key=len, reverse=True):
-        s = _replace_ci(s, name, " SELF ", word=name[:1].isalnum())
+        if name.lower() in low or len(low) != len(s):  # else none to replace
+            s = _replace_ci(s, name, " SELF ", word=name[:1].isalnum())
+            low = s.lower()
     for run in sorted(subtypes, key=len, reverse=True):
         if " " in run:  # the card's subtypes written together: "Zombie Human Cleric"
             s = _replace_ci(s, run, " TYPE ", word=True)

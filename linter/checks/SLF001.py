@@ -174,12 +174,12 @@ class LeftoverName(Check):
     def check_set(self, cards: list[Card]) -> Iterable[tuple[Card, Hit]]:
         return self.check_collected(cards, [self.collect(card) for card in cards])
 
-    def collect(self, card: Card) -> list[tuple[Hit, str, bool]]:
+    def collect(self, card: Card) -> list[tuple[Hit, str, bool]] | None:
         """The card's leftover names as the card alone tells them: (hit, the run of
-        capitalized words found, whether a possessive ends it)."""
+        capitalized words found, whether a possessive ends it); None where there is none."""
         if card.is_token:
-            return []  # a token's text names the objects of the game piece that makes it
-        return list(self._card(card))
+            return None  # a token's text names the objects of the game piece that makes it
+        return list(self._card(card)) or None
 
     def check_collected(self, cards: list[Card], collected: list) -> Iterable[tuple[Card, Hit]]:
         # a name of another card of the same file is a reference to that card, not a leftover
@@ -187,6 +187,8 @@ class LeftoverName(Check):
         # names are indexed once, and only when a card has a leftover to hold against them
         others: _Names | None = None
         for card, found in zip(cards, collected):
+            if not found:
+                continue
             for hit, run, possessive in found:
                 if others is None:  # each name folded once, however many cards and faces write it
                     names = {c.name for c in cards}

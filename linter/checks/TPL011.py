@@ -15,6 +15,7 @@ STRAIGHT, CURLY = "'", "\u2019"
 # looked back at, so that the search skips from apostrophe to apostrophe instead of trying a
 # look-behind at every character
 _IN_WORD = {ch: re.compile(rf"{ch}(?<=\w{ch})") for ch in (STRAIGHT, CURLY)}
+_STRAIGHT, _CURLY = _IN_WORD[STRAIGHT].finditer, _IN_WORD[CURLY].finditer
 
 
 class MixedApostrophes(Check):
@@ -64,8 +65,8 @@ class MixedApostrophes(Check):
             text = face.oracle_text
             if not text:
                 continue
-            straight = [m.start() for m in _IN_WORD[STRAIGHT].finditer(text)] if STRAIGHT in text else []
-            curly = [m.start() for m in _IN_WORD[CURLY].finditer(text)] if CURLY in text else []
+            straight = [m.start() for m in _STRAIGHT(text)] if STRAIGHT in text else []
+            curly = [m.start() for m in _CURLY(text)] if CURLY in text else []
             if straight or curly:
                 out.append((i, straight, curly))
         return out

@@ -158,9 +158,11 @@ class ReminderTextWording(Check):
 
     def collect(self, card: Card) -> list[tuple[tuple[str, str], int, int, int, str, str]]:
         """(keyword and its words normalized, face, start, end, reminder, reminder normalized)
-        of each keyword of the card that has reminder text."""
+        of each keyword of the card that has reminder text; None where there is none."""
         out = []
         for i, face in enumerate(card.faces):
+            if "(" not in (face.oracle_text or ""):
+                continue  # no reminder text (most faces): see _reminders
             subtypes: tuple[str, ...] | None = None  # worked out at the face's first reminder
             names: tuple[str, ...] = ()
             for kw, written, s, e, raw in self._reminders(face):
@@ -171,7 +173,7 @@ class ReminderTextWording(Check):
                 number = written[len(kw):].strip()  # "Infuse 1 (… if it has none.)"
                 compared = normalize(as_fewer_than(raw, number), names, subtypes)
                 out.append((key, i, s, e, raw, compared))
-        return out
+        return out or None
 
     def check_collected(self, cards: list[Card], collected: list) -> Iterable[tuple[Card, Hit]]:
         for group in found_in_sets(cards, collected):
