@@ -113,6 +113,42 @@ def _excused(run: str, allowed: _Names, possessive: bool) -> bool:
     return any(allowed.closes(suffix.strip(", ")) for suffix in _suffixes(_words(run)))
 
 
+def _last_words(found: Iterable[list[tuple[Hit, str, bool]]]) -> tuple[str, ...]:
+    """The last words (after the last space) of what :func:`_excused` looks up for the runs
+    of ``found``: a name it finds, or a name's end, ends with one of them."""
+    words: set[str] = set()
+    for items in found:
+        for _hit, run, possessive in items:
+            keys = [suffix.strip(", ") for suffix in _suffixes(_words(run))]
+            if possessive:
+                keys.append(_fold(run) + "s")
+            words.update(key.rpartition(" ")[2] for key in keys)
+    return tuple(words)
+
+
+def _folded_names(cards: list[Card], ends: tuple[str, ...]) -> set[str]:
+    """The names of ``cards`` and their faces (each part of a name with "//"), folded, but
+    for those whose folded form cannot end with any of ``ends``: the last word of a name
+    folded only by dropping a prefix (plain ASCII, no quote nor parenthesis) is the end of
+    its last word as written, so a name whose last word ends with none is left out."""
+    names: set[str | None] = set()
+    add = names.add
+    for c in cards:  # one pass over the cards
+        add(c.name)
+        for f in c.faces:
+            add(f.name)
+    written = {p for n in names for p in (n or "").split("//")}
+    out = set()
+    for p in written:
+        q = p.strip()
+        if not q:
+            continue
+        if q.isascii() and '"' not in q and "(" not in q and not q.rpartition(" ")[2].endswith(ends):
+            continue
+        out.add(_fold(p))
+    return out
+
+
 class LeftoverName(Check):
     """Rules text that refers to the card by a name that is not its name (a leftover after a rename).
 
@@ -184,17 +220,13 @@ class LeftoverName(Check):
     def check_collected(self, cards: list[Card], collected: list) -> Iterable[tuple[Card, Hit]]:
         # a name of another card of the same file is a reference to that card, not a leftover
         # ("Xenagos Ascended attacks this turn" on a card of a challenge deck): the file's
-        # names are indexed once, and only when a card has a leftover to hold against them
-        others: _Names | None = None
-        for card, found in zip(cards, collected):
-            if not found:
-                continue
-            for hit, run, possessive in found:
-                if others is None:  # each name folded once, however many cards and faces write it
-                    names = {c.name for c in cards}
-                    names.update(f.name for c in cards for f in c.faces)
-                    written = {p for n in names for p in (n or "").split("//")}
-                    others = _Names({_fold(p) for p in written if p.strip()})
+        # names are gone through only when a card has a leftover to hold against them
+        found = [(card, items) for card, items in zip(cards, collected) if items]
+        if not found:
+            return
+        others = _Names(_folded_names(cards, _last_words(items for _card, items in found)))
+        for card, items in found:
+            for hit, run, possessive in items:
                 if not _excused(run, others, possessive):
                     yield card, hit
 

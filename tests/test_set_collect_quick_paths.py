@@ -1,0 +1,88 @@
+"""Quick paths of the set-level checks' collecting and judging give what the plain way gives.
+
+SET002's loose form skips a parameter or name the text (lowered) does not hold; SLF001 judges
+a file's leftovers against the names of its cards whose folded form may end like one of
+them, not against all. Each is held here against the plain way, on invented cards and texts
+made at random (with a fixed seed).
+"""
+
+from __future__ import annotations
+
+import random
+
+from linter.checks import SET002, SLF001
+from linter.engine import parse_cards
+from linter.model import Card, Face
+
+
+def _plain_loose(text: str, variables: list[str], selves: list[str], subtypes: list[str]) -> str:
+    """SET002's loose form, every parameter and name handed to the replacement."""
+    s = text.replace("\u2019", "'")
+    for v in sorted(variables, key=len, reverse=True):
+        s = SET002._replace_ci(s, v, " P ", word=False)
+    for name in sorted(selves, key=len, reverse=True):
+        s = SET002._replace_ci(s, name, " SELF ", word=name[:1].isalnum())
+    for run in sorted(subtypes, key=len, reverse=True):
+        if " " in run:
+            s = SET002._replace_ci(s, run, " TYPE ", word=True)
+        elif run in s:
+            s = SET002._one_type(run).sub(" TYPE ", s)
+    s = SET002._TYPE_LIST.sub(" TYPE ", s)
+    return SET002._words(s)
+
+
+def test_loose_form_skips_only_what_the_text_does_not_hold():
+    # "p" and "self" are found in what an earlier replacement wrote (" P ", " SELF "); "İ" and
+    # "ſ" lower to another length or match under another case ("ſ" is an "s" to a pattern)
+    pieces = ["Vell", "vell", "VELL", " ", "x", "X", "p", "P", "self", "SELF", "İ", "i", "ſ", "s", "’", "'",
+              "{2}", "Bird", "this creature", "This Creature", ",", "-", "é"]
+    words = ["Vell", "vell", "x", "X", "p", "self", "İ", "ſ", "s", "this creature", "Bird", "é", "", "-"]
+    rng = random.Random(7)
+    skipped = 0
+    for _ in range(6000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 9)))
+        variables = rng.sample(words, rng.randint(0, 2))
+        selves = rng.sample(words, rng.randint(0, 3))
+        subtypes = rng.sample(["Bird", "Human Cleric", "Elf"], rng.randint(0, 2))
+        assert SET002.loose(text, variables, selves, subtypes) == _plain_loose(text, variables, selves, subtypes), \
+            (text, variables, selves, subtypes)
+        low = text.replace("\u2019", "'").lower()
+        skipped += any(w and w.lower() not in low for w in variables + selves)
+    assert skipped > 1000  # the quick test was taken, not only the plain way
+
+
+def _plain_judged(cards: list[Card], collected: list) -> list:
+    """SLF001's findings, every name of the file folded and looked at."""
+    names = {c.name for c in cards} | {f.name for c in cards for f in c.faces}
+    written = {p for n in names for p in (n or "").split("//")}
+    others = SLF001._Names({SLF001._fold(p) for p in written if p.strip()})
+    return [(card, hit) for card, found in zip(cards, collected) for hit, run, possessive in (found or ())
+            if not SLF001._excused(run, others, possessive)]
+
+
+def test_leftovers_judged_against_the_names_that_may_end_like_them():
+    texts = ["Whenever Captain Vell attacks, draw a card.", "Mirror Gate's controller draws a card.",
+             "Whenever Old Torvin deals damage, scry 1.", "Flying", None]
+    # names that excuse a leftover only once folded (a prefix, an accent, quotes, a token's
+    # suffix), by their end, by a possessive's "s", or not at all though they end alike
+    pool = ["Rigger Captain Vell", "A-Captain Vell", "Captain V\u00e9ll", '"Captain Vell"', "Captain Vell (Token)",
+            "Up // Captain Vell", "Bo Vell", "Vell", "CR02-Old Torvin", "Torvin", "Mirror Gates", "Mirror Gate (Token)",
+            "Gate", "A-Vell", "CR02-Torvin", "Old Torvin\u2019s", "  ", "", None, "Lim-D\u00fbl, Old Torvin", "Captain Vellx"]
+    rng = random.Random(11)
+    cards = [Card(name=f"Test Card {k}", faces=[Face(name=f"Test Card {k}", type_line="Creature — Bird",
+                                                      oracle_text=t)]) for k, t in enumerate(texts)]
+    parse_cards(cards)
+    check = SLF001.LeftoverName()
+    collected = [check.collect(card) for card in cards]
+    assert sum(bool(c) for c in collected) == 3
+    counts = set()
+    for _ in range(300):
+        others = [Card(name=n, faces=[Face(name=rng.choice([n, None, "Other Face"]), oracle_text="Draw a card.")])
+                  for n in rng.sample(pool, rng.randint(0, 6))]
+        file = cards + others
+        found = collected + [None] * len(others)
+        got = list(check.check_collected(file, found))
+        want = _plain_judged(file, found)
+        assert [(id(c), h) for c, h in got] == [(id(c), h) for c, h in want], [c.name for c in others]
+        counts.add(len(got))
+    assert counts == {0, 1, 2, 3}  # each leftover excused by some names and kept by others
