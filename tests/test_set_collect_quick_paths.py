@@ -1,8 +1,9 @@
 """Quick paths of the set-level checks' collecting and judging give what the plain way gives.
 
-SET002's loose form skips a parameter or name the text (lowered) does not hold; SLF001 judges
-a file's leftovers against the names of its cards whose folded form may end like one of
-them, not against all. Each is held here against the plain way, on invented cards and texts
+SET002's loose form skips a parameter or name the text (lowered) does not hold, and finds the
+reminders in an ability of a face with few of them without an index; SLF001 judges a file's
+leftovers against the names of its cards whose folded form may end like one of them, not
+against all. Each is held here against the plain way, on invented cards and texts
 made at random (with a fixed seed).
 """
 
@@ -86,3 +87,29 @@ def test_leftovers_judged_against_the_names_that_may_end_like_them():
         assert [(id(c), h) for c, h in got] == [(id(c), h) for c, h in want], [c.name for c in others]
         counts.add(len(got))
     assert counts == {0, 1, 2, 3}  # each leftover excused by some names and kept by others
+
+
+def test_reminders_in_an_ability_found_alike_without_an_index(monkeypatch):
+    texts = ["Flying (This creature can't be blocked.)\nWard {2} (Counter that spell.) (Or not.)",
+             "Skyward 2 (When this creature enters, scry 2.)\nInfuse 1 (Put a counter on it if it has none.)",
+             "(Skyward 3 (Scry 3.))\nFlying, vigilance (Both.)\nTrample (It deals excess damage.)\nDraw a card. (A note.)",
+             " ".join(f"Skyward {k} (Scry {k}.)" for k in range(12))]
+    cards = [Card(name=f"Test Card {k}", faces=[Face(name=f"Test Card {k}", type_line="Creature — Bird Soldier",
+                                                      oracle_text=t)]) for k, t in enumerate(texts)]
+    cards.append(Card(name="Test Card 9", faces=[Face(name="Test Card 9", type_line="Creature — Bird",
+                                                        oracle_text="Flying (Can't be blocked.) (Or not.)")]))
+    parse_cards(cards)
+    flying = cards[-1].faces[0].parsed.abilities[0]
+    flying.end = len(cards[-1].faces[0].oracle_text)  # an ability that holds two reminders
+    for card in cards:  # the spans as a parse may hold them, out of order
+        card.faces[0].parsed.reminders.reverse()
+
+    def found() -> list:
+        return [[(o.face, o.start, o.end, o.keyword, o.key, o.shape) for o in SET002.occurrences(card)]
+                for card in cards]
+
+    monkeypatch.setattr(SET002, "_FEW", 1000)
+    listed = found()
+    monkeypatch.setattr(SET002, "_FEW", 0)
+    assert found() == listed
+    assert sum(map(len, listed)) >= 5 and listed[-1][0][1:3] == (7, 26)

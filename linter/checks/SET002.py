@@ -15,7 +15,7 @@ from linter.checks.api import SortedSpans, face_view, self_words
 from linter.checks._sets import as_fewer_than, found_in_sets
 from linter.checks.base import Check, Hit
 from linter.model import Ability, Card, Face
-from linter.tables import keywords
+from linter.tables import extension_version, keywords
 
 _MANA = re.compile(r"(?:\{[^{}]*\})+")
 _NUMBER_WORDS = ("a", "an", "another", "zero", "one", "two", "three", "four", "five", "six", "seven",
@@ -98,7 +98,15 @@ def loose(text: str, variables: list[str], selves: list[str], subtypes: list[str
         if name.lower() in low or len(low) != len(s):  # else none to replace
             s = _replace_ci(s, name, " SELF ", word=name[:1].isalnum())
             low = s.lower()
-    for run in sorted(subtypes, key=len, reverse=True):
+    return _without_types(s, tuple(sorted(subtypes, key=len, reverse=True)))
+
+
+@functools.lru_cache(maxsize=8192)
+def _without_types(s: str, subtypes: tuple[str, ...]) -> str:
+    """The rest of :func:`loose`, from its text with the card's names taken out and the
+    card's subtypes, longest first (once per such text and subtypes: with the names out,
+    a reminder text repeats from card to card)."""
+    for run in subtypes:
         if " " in run:  # the card's subtypes written together: "Zombie Human Cleric"
             s = _replace_ci(s, run, " TYPE ", word=True)
         elif run in s:  # one of them, alone or in a list, but not a token's type ("a 1/1 Warrior creature token")
@@ -179,9 +187,16 @@ def parameter_shape(parameter: str | None, embedded: list[str]) -> str:
 def normalize(reminder: str, keyword: str, variables: list[str], selves: list[str], subtypes: list[str]) -> str:
     """A reminder text in the loose form of :func:`loose`, with the template variants of
     rules_data/set_level.yaml for this keyword erased."""
-    s = " " + loose(reminder, variables, selves, subtypes) + " "
+    return _erased(loose(reminder, variables, selves, subtypes), keyword.lower())
+
+
+@functools.lru_cache(maxsize=8192)
+def _erased(text: str, keyword: str) -> str:
+    """A loose text with the template variants for ``keyword`` (lower case) erased (once per
+    text and keyword)."""
+    s = " " + text + " "
     variants = _variants()
-    for group in (*variants.get("*", ()), *variants.get(keyword.lower(), ())):
+    for group in (*variants.get("*", ()), *variants.get(keyword, ())):
         for phrase in group:
             s = s.replace(" " + phrase + " ", " ")
     return _SPACE.sub(" ", s).strip()
@@ -229,6 +244,28 @@ class Occurrence:
     shape: str
 
 
+#: reminder texts of a face up to which those in an ability are found without an index
+_FEW = 8
+
+
+def _subtype_runs(face: Face) -> set[str]:
+    """A face's subtypes written together as on its type line, and each alone (once per
+    type line, as :func:`face_type_lines` reads it: do not change the set)."""
+    key = (face.type_line, extension_version())
+    runs = _RUNS.get(key)
+    if runs is None:
+        lines = face_type_lines(face)
+        runs = {" ".join(w.text for w in tl.subtypes) for tl in lines if tl.subtypes}
+        runs |= {w.text for tl in lines for w in tl.subtypes}  # one, or a list
+        if len(_RUNS) >= 8192:
+            _RUNS.clear()
+        _RUNS[key] = runs
+    return runs
+
+
+_RUNS: dict[tuple[str | None, int], set[str]] = {}
+
+
 def occurrences(card: Card) -> Iterable[Occurrence]:
     """Every reminder text that follows a keyword at the top level of a face (a reminder
     that follows several keywords on one line explains all of them and is left out).
@@ -243,13 +280,22 @@ def occurrences(card: Card) -> Iterable[Occurrence]:
         selves: list[str] | None = None  # worked out at the face's first reminder after a keyword
         runs: set[str] = set()
         previous: Ability | None = None
-        reminders = SortedSpans(parsed.reminders)
+        # the spans that start in an ability: for a few, found by going through them in order
+        reminders = parsed.reminders
+        if len(reminders) > _FEW:
+            starting_in = SortedSpans(reminders).starting_in
+        else:
+            reminders = sorted(reminders)
+            starting_in = None
         for a in parsed.abilities:
             shared_line = (previous is not None and previous.kind == "keyword" and previous.line == a.line)
             previous = a
             if shared_line or a.kind not in ("keyword", "unknown", "static"):
                 continue
-            for s, e in reminders.starting_in(a.start, a.end):
+            lo, hi = a.start, a.end
+            inside = (starting_in(lo, hi) if starting_in is not None
+                      else [span for span in reminders if lo <= span[0] <= hi])
+            for s, e in inside:
                 if not (a.start <= s and e <= a.end):
                     continue
                 head = face.oracle_text[a.start:s].strip()
@@ -265,8 +311,7 @@ def occurrences(card: Card) -> Iterable[Occurrence]:
                 text = face.oracle_text[s:e]
                 if selves is None:
                     selves = list(face_view(card, face).self_names)  # its names, "this creature" & co.
-                    runs = {" ".join(w.text for w in tl.subtypes) for tl in face_type_lines(face) if tl.subtypes}
-                    runs |= {w.text for tl in face_type_lines(face) for w in tl.subtypes}  # one, or a list
+                    runs = _subtype_runs(face)
                 kw = table.get(keyword.lower())
                 embedded = embedded_part(a, head) if a.keyword else []
                 own = [r for r in runs if r.lower() not in keyword.lower()]
@@ -341,7 +386,8 @@ class InconsistentReminderText(Check):
     def collect(self, card: Card) -> list[Occurrence]:
         """The card's keywords with their reminder texts, normalized."""
         for face in card.faces:
-            if face.parsed is not None and face.parsed.reminders:
+            parsed = face.parsed
+            if parsed is not None and parsed.reminders:
                 return list(occurrences(card))
         return []  # no reminder text at all (most cards): none to go through
 
