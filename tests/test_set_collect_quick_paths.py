@@ -1,7 +1,7 @@
 """Quick paths of the set-level checks' collecting and judging give what the plain way gives.
 
-SET002's loose form skips a parameter or name the text (lowered) does not hold, and finds the
-reminders in an ability of a face with few of them without an index; SLF001 judges a file's
+SET002's loose form skips a parameter or name the text (lowered) does not hold; SET002 and
+TPL012 find the reminders in an ability of a face with few of them without an index; SLF001 judges a file's
 leftovers against the names of its cards whose folded form may end like one of them, not
 against all. Each is held here against the plain way, on invented cards and texts
 made at random (with a fixed seed).
@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import random
 
-from linter.checks import SET002, SLF001
+import pytest
+
+from linter.checks import SET002, SLF001, TPL012
 from linter.engine import parse_cards
 from linter.model import Card, Face
 
@@ -89,7 +91,8 @@ def test_leftovers_judged_against_the_names_that_may_end_like_them():
     assert counts == {0, 1, 2, 3}  # each leftover excused by some names and kept by others
 
 
-def test_reminders_in_an_ability_found_alike_without_an_index(monkeypatch):
+@pytest.mark.parametrize("module", [SET002, TPL012], ids=["SET002", "TPL012"])
+def test_reminders_in_an_ability_found_alike_without_an_index(monkeypatch, module):
     texts = ["Flying (This creature can't be blocked.)\nWard {2} (Counter that spell.) (Or not.)",
              "Skyward 2 (When this creature enters, scry 2.)\nInfuse 1 (Put a counter on it if it has none.)",
              "(Skyward 3 (Scry 3.))\nFlying, vigilance (Both.)\nTrample (It deals excess damage.)\nDraw a card. (A note.)",
@@ -105,11 +108,14 @@ def test_reminders_in_an_ability_found_alike_without_an_index(monkeypatch):
         card.faces[0].parsed.reminders.reverse()
 
     def found() -> list:
+        if module is TPL012:
+            return [[item[1:4] + item[5:] for item in TPL012.ReminderTextWording().collect(card) or ()]
+                    for card in cards]
         return [[(o.face, o.start, o.end, o.keyword, o.key, o.shape) for o in SET002.occurrences(card)]
                 for card in cards]
 
-    monkeypatch.setattr(SET002, "_FEW", 1000)
+    monkeypatch.setattr(module, "_FEW", 1000)
     listed = found()
-    monkeypatch.setattr(SET002, "_FEW", 0)
+    monkeypatch.setattr(module, "_FEW", 0)
     assert found() == listed
     assert sum(map(len, listed)) >= 5 and listed[-1][0][1:3] == (7, 26)
