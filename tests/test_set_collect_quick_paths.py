@@ -1,10 +1,11 @@
 """Quick paths of the set-level checks' collecting and judging give what the plain way gives.
 
 SET002's loose form skips a parameter or name the text (lowered) does not hold; SET002 and
-TPL012 find the reminders in an ability of a face with few of them without an index; SLF001 judges a file's
-leftovers against the names of its cards whose folded form may end like one of them, not
-against all. Each is held here against the plain way, on invented cards and texts
-made at random (with a fixed seed).
+TPL012 find the reminders in an ability of a face with few of them without an index; SLF001
+judges a file's leftovers against the names of its cards whose folded form may end like one
+of them, not against all; TYP004 guesses what a word means once per word and card types in
+a file. Each is held here against the plain way, on invented cards and texts made at random
+(with a fixed seed).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ import random
 
 import pytest
 
-from linter.checks import SET002, SLF001, TPL012
+from linter.checks import SET002, SLF001, TPL012, TYP004
 from linter.engine import parse_cards
 from linter.model import Card, Face
 
@@ -119,3 +120,19 @@ def test_reminders_in_an_ability_found_alike_without_an_index(monkeypatch, modul
     monkeypatch.setattr(module, "_FEW", 0)
     assert found() == listed
     assert sum(map(len, listed)) >= 5 and listed[-1][0][1:3] == (7, 26)
+
+
+def test_unknown_subtypes_guessed_once_are_guessed_for_each_kind():
+    # TYP004 guesses the subtype a word means once per word and card types in a file: a word
+    # under other card types is guessed again ("Elff" a creature type, "Elff" an artifact's)
+    lines = ["Creature — Elff Archer", "Artifact — Elff", "Creature — Elff", "Planeswalker — Jace Elff",
+             "Creature — Goblinn", "Enchantment — Auraa", "Artifact Creature — Elff Equipmen", "Creature — Elff"]
+    cards = [Card(name=f"Test Card {k}", faces=[Face(name=f"Test Card {k}", type_line=t)]) for k, t in enumerate(lines)]
+    check = TYP004.UnknownSubtype()
+    together = [(id(c), h) for c, h in check.check_set(cards)]
+    fixes = [h.fix.edits[0].text if h.fix else None for _c, h in together]
+    assert fixes == ["Elf", None, "Elf", None, "Goblin", "Aura", "Elf", "Equipment", "Elf"]
+    for c in cards:
+        alone = [h for _c, h in check.check_set([c])]
+        mine = [h for k, h in together if k == id(c)]
+        assert [(h.start, h.end, h.fix) for h in alone] == [(h.start, h.end, h.fix) for h in mine]

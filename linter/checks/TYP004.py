@@ -78,27 +78,33 @@ class UnknownSubtype(Check):
         # its faces' type lines: worked out once per such type lines (a file repeats them),
         # kept by the type line of a card of one face (most are), else by the tuple of them
         unknown: dict[str | tuple[str | None, ...] | None, list] = {}
+        known = unknown.get
         for card in cards:
             faces = card.faces
             written = faces[0].type_line if len(faces) == 1 else tuple([face.type_line for face in faces])
-            words = unknown.get(written)
+            words = known(written)
             if words is None:
                 words = unknown[written] = [(i, w, frozenset(tl.card_types(data)))
                                             for i, _face, tl in type_lines(card) for w in tl.subtypes
                                             if not subtype_families(w.key, data)]
-            for i, w, kinds in words:
-                found.append((card, i, w, kinds))
+            if words:  # most type lines hold none
+                found.extend([(card, i, w, kinds) for i, w, kinds in words])
         # how many cards of the file use each unknown word
         users: dict[str, set[int]] = {}
         for card, _i, w, _kinds in found:
             users.setdefault(w.key.casefold(), set()).add(id(card))
+        guesses: dict[tuple[str, frozenset[str]], str | None] = {}  # a word many cards share: guessed once
         for card, i, w, kinds in found:
-            yield card, self._hit(i, w, kinds, len(users[w.key.casefold()]), data)
+            yield card, self._hit(i, w, kinds, len(users[w.key.casefold()]), data, guesses)
 
-    def _hit(self, i: int, w, kinds: frozenset[str], uses: int, data) -> Hit:
-        pool = set().union(*(data.subtypes.get(k, ()) for k in kinds)) if kinds else data.all_subtypes
-        # a planeswalker's name is close to another's more often than it is misspelt
-        guess = closest(w.key, pool, cutoff=0.85 if kinds and kinds <= _NAMED else 0.75)
+    def _hit(self, i: int, w, kinds: frozenset[str], uses: int, data,
+             guesses: dict[tuple[str, frozenset[str]], str | None]) -> Hit:
+        if (w.key, kinds) in guesses:
+            guess = guesses[w.key, kinds]
+        else:
+            pool = set().union(*(data.subtypes.get(k, ()) for k in kinds)) if kinds else data.all_subtypes
+            # a planeswalker's name is close to another's more often than it is misspelt
+            guess = guesses[w.key, kinds] = closest(w.key, pool, cutoff=0.85 if kinds and kinds <= _NAMED else 0.75)
         hint = f": did you mean {guess!r}?" if guess else ""
         names = {_FAMILY.get(k, f"{k.lower()} type") for k in kinds}
         family = names.pop() if len(names) == 1 else "subtype"
