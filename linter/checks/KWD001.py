@@ -71,6 +71,10 @@ class UnknownKeyword(Check):
         # is newer than the Comprehensive Rules edition oraclelint cites
         listed = {k.strip().casefold() for k in card.keywords or ()}
         for i, face in enumerate(card.faces):
+            # an unknown item stands only on a line the parser could not read as abilities (a
+            # top-level "unknown" one): the keyword items of a face without one are not judged
+            if face.parsed is None or not any(a.kind == "unknown" for a in face.parsed.abilities):
+                continue
             for item in keyword_items(face):
                 if item.status != "unknown" or not item.signal or item.name.strip().casefold() in listed:
                     continue

@@ -84,14 +84,16 @@ def _keyword_first_words(version: int) -> frozenset[str]:
 _FIRST_WORD = re.compile(r"[\w'’-]+")
 
 
-def _may_be_keyword(piece: str) -> bool:
-    """A cheap test before the keyword table is searched."""
+def _may_be_keyword(piece: str, firsts: frozenset[str] | None = None) -> bool:
+    """A cheap test before the keyword table is searched (``firsts``: the keywords' first
+    words, :func:`_keyword_first_words` of now unless given)."""
     first = _FIRST_WORD.match(piece)
     if first is None:
         return False
     word = first.group().lower()
-    return (word in _keyword_first_words(extension_version()) or word.endswith(("walk", "cycling"))
-            or "offering" in piece[:40].lower())
+    if firsts is None:
+        firsts = _keyword_first_words(extension_version())
+    return word in firsts or word.endswith(("walk", "cycling")) or "offering" in piece[:40].lower()
 
 
 @functools.lru_cache(maxsize=4096)
@@ -110,10 +112,11 @@ def _cost_word(letters: str) -> re.Pattern:
 def unbraced_keyword_costs(text: str) -> Iterator[tuple[int, int, str]]:
     """Unbraced costs of keywords that take a cost ("Equip 2", "Kicker 1R", "Suspend 3—1U")."""
     version = extension_version()
+    firsts = _keyword_first_words(version)
     pos = 0
     for line in text.split("\n"):
         # a line whose start is no keyword has no keyword in its first piece either
-        if _may_be_keyword(line):
+        if _may_be_keyword(line, firsts):
             for start, end, run in _line_keyword_costs(line, version):
                 yield pos + start, pos + end, run
         pos += len(line) + 1
@@ -125,12 +128,13 @@ def _line_keyword_costs(line: str, version: int) -> tuple[tuple[int, int, str], 
     from the line's start, worked out once per line and declaration of the set's own
     keywords (keyword lines repeat from card to card; the others are not kept)."""
     word = _cost_word(symbol_table().unbraced_letters)
+    firsts = _keyword_first_words(version)
     found: list[tuple[int, int, str]] = []
     start = 0
     for piece in line.split(", "):
         piece_start = start
         start += len(piece) + 2
-        kw_at = _keyword_at(piece, version) if _may_be_keyword(piece) else None
+        kw_at = _keyword_at(piece, version) if _may_be_keyword(piece, firsts) else None
         if kw_at is None:
             break
         kw, n = kw_at
@@ -204,7 +208,8 @@ class UnbracedManaSymbol(Check):
             text = face.oracle_text or ""
             if not text:
                 continue
-            found = set(unbraced_in_text(text)) | set(unbraced_keyword_costs(text))
+            found = set(unbraced_in_text(text))
+            found.update(unbraced_keyword_costs(text))
             if not found:
                 continue
             for start, end, run in sorted(found):

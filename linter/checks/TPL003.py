@@ -26,6 +26,32 @@ def _since() -> str:
     return since(data()["self_reference"]["oracle_era"])
 
 
+class _Face:
+    """What :meth:`SelfReferenceStyle._words_for` judges every self-reference of one face by:
+    worked out once for the face, not once for each reference."""
+
+    __slots__ = ("face", "legendary", "permanent", "subtypes", "keep_names", "placeholder_written", "_noun")
+
+    def __init__(self, card: Card, face: Face, legendary: bool, names: set[str]) -> None:
+        self.face = face
+        self.legendary = legendary
+        self.permanent = face.is_permanent
+        self.subtypes = face.subtypes
+        self.keep_names = tuple(names) + _PLACEHOLDERS
+        name = (face.name or card.name or "").strip()
+        # "~" and "CARDNAME" as the name is written (a legend's short name)
+        written = (short_name(name) or name) if legendary and name else name
+        self.placeholder_written = (written, True) if name else None
+        self._noun: tuple[str | None, bool] | None = None
+
+    @property
+    def noun(self) -> tuple[str | None, bool]:
+        """:func:`self_noun` of the face (asked only where a reference needs it)."""
+        if self._noun is None:
+            self._noun = self_noun(self.face)
+        return self._noun
+
+
 class SelfReferenceStyle(Check):
     """A card that refers to itself by name (or "~", "CARDNAME") where current Oracle text says "this creature".
 
@@ -102,6 +128,8 @@ class SelfReferenceStyle(Check):
         # for a face with a reference that may be one ("this creature" seldom is)
         spelled = (face.name or "", card.name or "")
         names: set[str] | None = None
+        # what every reference of the face is judged by, worked out once for the face
+        known: _Face | None = None
         for ref in view.self_refs:
             s, e, found = ref.start, ref.end, ref.text
             placeholder = ref.kind == "placeholder"
@@ -115,7 +143,9 @@ class SelfReferenceStyle(Check):
                 continue
             if legendary and not placeholder and not legend_says_this(card, face, text, s, e, names):
                 continue  # a legend's name is TPL004's to judge, but for "this spell" and "this card"
-            choice = self._words_for(card, face, text, s, e, placeholder, names)
+            if known is None:
+                known = _Face(card, face, legendary, names)
+            choice = self._words_for(known, text, s, e, placeholder)
             if choice is None:
                 continue
             want, safe = choice
@@ -136,22 +166,18 @@ class SelfReferenceStyle(Check):
             names |= {short_name(n) for n in names if short_name(n)}
         return names
 
-    def _words_for(self, card: Card, face: Face, text: str, s: int, e: int,
-                   placeholder: bool, names: set[str]) -> tuple[str, bool] | None:
+    @staticmethod
+    def _words_for(known: "_Face", text: str, s: int, e: int, placeholder: bool) -> tuple[str, bool] | None:
         """The words for a self-reference at text[s:e] and whether the choice is certain."""
-        before = text[max(0, s - 40):s]
-        name = (face.name or card.name or "").strip()
-        as_written = (name, True) if placeholder and name else None
-        legendary = "Legendary" in face.supertypes
-        if legendary and placeholder:
-            as_written = (short_name(name) or name, True) if name else None
-        if not placeholder and text[s:e] in face.subtypes:
+        face, legendary = known.face, known.legendary
+        as_written = known.placeholder_written if placeholder else None
+        if not placeholder and text[s:e] in known.subtypes:
             return as_written  # the name is also a type
         spell = None if legendary else cast_time(face, text, s, e)
-        if spell is False and not face.is_permanent:
+        if spell is False and not known.permanent:
             return as_written  # a spell's name for itself as the source of an effect, kept or not
         kept = keep_rule("keep_name", text=text, start=s, end=e, ability=ability_at(face, s),
-                         names=tuple(names) + _PLACEHOLDERS)
+                         names=known.keep_names)
         if kept is not None:
             return as_written  # Oracle keeps the name here
         if legendary:
@@ -159,15 +185,15 @@ class SelfReferenceStyle(Check):
             return as_written if this is None else (this, this == "this spell")
         if spell:
             return "this spell", True
-        if not face.is_permanent:
+        if not known.permanent:
             return as_written
         if card_in_zone(text, s, e):
             return "this card", False
-        noun, certain = self_noun(face)
+        noun, certain = known.noun
         if noun is None:
             return None
         # "return Name to its owner's hand": from the battlefield or from a graveyard?
-        return f"this {noun}", certain and not _RETURN_BEFORE.search(before)
+        return f"this {noun}", certain and not _RETURN_BEFORE.search(text[max(0, s - 40):s])
 
     # -- "name" style --------------------------------------------------------------------------
     def _name_style(self, card: Card, view: api.FaceView) -> Iterator[Hit]:
