@@ -66,6 +66,36 @@ def _line_end(text: str, at: int) -> int:
     return len(text) if end < 0 else end
 
 
+def _quotes_may_refer(face: api.FaceView) -> bool:
+    """Whether the face has quoted abilities and a reference this check reads may stand
+    where the words of ``masked`` say nothing of it: in a quoted ability (one of the words of
+    the references the meaning layer makes, or "was" or "were" of a set's own keyword
+    condition, in its text: a reference's words lie within the ability it is read in), or at
+    a linked participle the quick look leaves out ("the destroyed creature")."""
+    parsed = face.parsed
+    if not parsed.quotes:
+        return False
+    text = face.text
+    every, extra = _reference_words()
+    low = text.lower()
+    if any(w in low for w in extra):
+        return True  # a participle the meaning layer links that the quick look does not read
+    spans = [*parsed.quotes, *((v.ability.start, v.ability.end) for v in face.walk() if v.granted)]
+    return any(w in text[s:e].lower() for s, e in spans for w in every)
+
+
+@functools.lru_cache(maxsize=1)
+def _reference_words() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(every word of a reference the meaning layer reads as linked or as a keyword's
+    condition, with "was" and "were"; the linked participles among them that
+    :func:`_lower_words` leaves out), in lower case, from rules_data/meaning.yaml."""
+    linked, conditions, _links = _tables()
+    every = tuple(dict.fromkeys(("was", "were", *_lower_words(), *(w.lower() for w in linked),
+                                 *(w.lower() for w in conditions))))
+    extra = tuple(w for w in (w.lower() for w in linked) if w not in _lower_words())
+    return every, extra
+
+
 class LinkedReferenceWithoutLink(api.FaceCheck):
     """A reference to what another ability of the card does, where the card never does it.
 
@@ -159,7 +189,7 @@ class LinkedReferenceWithoutLink(api.FaceCheck):
         # where the words around it cannot make it a reference, it is none; but once one word
         # lets the face through, every reference of the face is read, those of its quoted
         # abilities (which ``masked`` leaves out) too: a face with one is let through as before
-        judged_by_position = not face.parsed.quotes
+        judged_by_position = not _quotes_may_refer(face)
         if word in linked:
             # the meaning layer makes a participle other than "chosen" a reference only in "the
             # exiled card", "of the revealed cards" or "cards exiled with this creature": "the"

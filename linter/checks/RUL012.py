@@ -117,6 +117,15 @@ class BattlefieldAbilityOnSpell(api.FaceCheck):
 
     @staticmethod
     def _never_triggers(face: api.FaceView, ability: api.Ability) -> str | None:
+        if ability.effect_start is None:
+            return None  # the meaning layer reads a trigger only before where the effect starts
+        # the trigger's subject is the card itself only at a self-reference of the parse
+        # within the trigger (before the effect): where there is none, a word of a delayed
+        # trigger or of another zone settles it before the meaning is read
+        if not any(s < ability.effect_start and e > ability.start for s, e in face.parsed.self_refs) and (
+                _DELAYED.search(face.masked, ability.start, ability.end)
+                or _ELSEWHERE.search(face.masked, ability.start, ability.end)):
+            return None
         trigger = ability.trigger
         if trigger is None or re.match(r"(?i)\s*when (?:you|they) (?:do|don't)\b", trigger.text):
             return None  # a "When you do" on a line of its own is RUL008's
