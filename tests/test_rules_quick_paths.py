@@ -1,0 +1,65 @@
+"""The quick looks of RUL010 and RUL012 before the meaning is read give what the plain way
+gives: RUL010 judges a participle by the words around it ("the" before it with no "of"
+between, "of that", "with" after it) on faces with quoted abilities too, where no quoted
+ability holds a reference's word; RUL012 settles a triggered ability with no self-reference
+before its effect and a word of a delayed trigger or of another zone. Each is held here
+against the plain way (the meaning read on every face) on invented texts and on texts made
+at random (with a fixed seed) from the pieces those looks care about."""
+
+from __future__ import annotations
+
+import pytest
+from _helpers import random_texts
+
+from linter.checks import RUL010, RUL012
+from linter.engine import lint_cards
+from linter.model import Card, Face
+
+PIECES = ["the ", "The ", "that ", "of ", "with ", "with it", "named ", "exiled ", "revealed ", "milled ", "chosen ",
+          "destroyed ", "sacrificed ", "kicked", "card ", "cards ", "creature ", "top ", "this creature", "it ",
+          "Return ", "Put ", "If ", "if ", "this spell was ", " was ", "\"", "{T}: ", ". ", ", ", "\n", "Kicker {2}\n",
+          "Exile target card. ", "Reveal a card. ", "Whenever ", "At the beginning of ", "this turn", " dies, ",
+          "your graveyard", "Glint Warden", " deals damage, ", "you gain 1 life.", "next end step, ", "(", ")"]
+
+INVENTED = [
+    "Creatures you control named Glint Warden have \"{T}: Return the exiled card to its owner's hand.\"",
+    "Creatures you control named Glint Warden have \"{T}: Draw a card.\"\nReturn the destroyed creature to your hand.",
+    "{T}: Put a card of that revealed color into your hand.",
+    "This creature gets +1/+1 for each creature named Glint Warden and for each card revealed with it.",
+    "Return the top milled card of your library to your hand.",
+    "Draw cards equal to the number of creatures named Glint Warden on the battlefield.",
+    "Create a token named Glint Warden with \"When this creature dies, if it was kicked, draw a card.\"",
+    "Glint Warden deals 2 damage to any target.\nWhenever Glint Warden deals damage this turn, you gain 1 life.",
+    "Draw a card.\nWhenever a creature dies this turn, you gain 1 life.",
+    "Draw a card.\nAt the beginning of your upkeep, return this card from your graveyard to your hand.",
+    "Draw a card.\nWhenever this spell deals damage, you gain 1 life.",
+]
+
+TEXTS = random_texts(PIECES, INVENTED, 300, 14)
+
+
+def _findings(text: str, type_line: str) -> list[tuple]:
+    face = Face(name="Glint Warden", mana_cost="{1}{U}", type_line=type_line, oracle_text=text, power="1",
+                toughness="1")
+    card = Card(name="Glint Warden", faces=[face])
+    return [(d.code, d.line, d.column, d.message) for d in lint_cards([card], select=["RUL010", "RUL012"])]
+
+
+@pytest.fixture
+def plain(monkeypatch):
+    """The plain way: the meaning read on every face that holds one of the words."""
+    def plain_way():
+        monkeypatch.setattr(RUL010.LinkedReferenceWithoutLink, "_may_be_unlinked", staticmethod(lambda face, m: True))
+        monkeypatch.setattr(RUL012.BattlefieldAbilityOnSpell, "_triggers_somewhere",
+                            staticmethod(lambda face, ability: False))
+    return plain_way
+
+
+@pytest.mark.parametrize("type_line", ["Creature — Human", "Sorcery"])
+def test_quick_looks_give_what_the_plain_way_gives(plain, type_line):
+    quick = [_findings(t, type_line) for t in TEXTS]
+    plain()
+    slow = [_findings(t, type_line) for t in TEXTS]
+    assert any(quick), "the texts hold no finding: the comparison would prove nothing"
+    for text, q, s in zip(TEXTS, quick, slow):
+        assert q == s, text
