@@ -1,8 +1,9 @@
-"""The quick looks of RUL010 and RUL012 before the meaning is read give what the plain way
+"""The quick looks of RUL001, RUL010 and RUL012 before the meaning is read give what the plain way
 gives: RUL010 judges a participle by the words around it ("the" before it with no "of"
 between, "of that", "with" after it) on faces with quoted abilities too, where no quoted
 ability holds a reference's word; RUL012 settles a triggered ability with no self-reference
-before its effect and a word of a delayed trigger or of another zone. Each is held here
+before its effect and a word of a delayed trigger or of another zone; RUL001 reads the meaning only where one ability holds the words
+of an arrival and of a use, and no haste. Each is held here
 against the plain way (the meaning read on every face) on invented texts and on texts made
 at random (with a fixed seed) from the pieces those looks care about."""
 
@@ -11,7 +12,7 @@ from __future__ import annotations
 import pytest
 from _helpers import random_texts
 
-from linter.checks import RUL010, RUL012
+from linter.checks import RUL001, RUL010, RUL012
 from linter.engine import lint_cards
 from linter.model import Card, Face
 
@@ -19,7 +20,10 @@ PIECES = ["the ", "The ", "that ", "of ", "with ", "with it", "named ", "exiled 
           "destroyed ", "sacrificed ", "kicked", "card ", "cards ", "creature ", "top ", "this creature", "it ",
           "Return ", "Put ", "If ", "if ", "this spell was ", " was ", "\"", "{T}: ", ". ", ", ", "\n", "Kicker {2}\n",
           "Exile target card. ", "Reveal a card. ", "Whenever ", "At the beginning of ", "this turn", " dies, ",
-          "your graveyard", "Glint Warden", " deals damage, ", "you gain 1 life.", "next end step, ", "(", ")"]
+          "your graveyard", "Glint Warden", " deals damage, ", "you gain 1 life.", "next end step, ", "(", ")",
+          "Create a 1/1 green Elf creature token", " with haste", " with \"{T}: Add {G}.\"", "Then tap it for mana.",
+          " for mana", "You may activate its {T} abilities", " activates ", "{T}", "put it onto the battlefield",
+          "When a creature enters, ", "untap it"]
 
 INVENTED = [
     "Creatures you control named Glint Warden have \"{T}: Return the exiled card to its owner's hand.\"",
@@ -33,6 +37,12 @@ INVENTED = [
     "Draw a card.\nWhenever a creature dies this turn, you gain 1 life.",
     "Draw a card.\nAt the beginning of your upkeep, return this card from your graveyard to your hand.",
     "Draw a card.\nWhenever this spell deals damage, you gain 1 life.",
+    "Create a 1/1 green Elf creature token with \"{T}: Add {G}.\" Then tap it for mana.",
+    "Create a 1/1 green Elf creature token with \"{T}: Add {G}.\"\n{1}: Tap target creature for mana.",
+    "Put a creature card from your hand onto the battlefield. You may activate its {T} abilities this turn.",
+    "As long as you control a Forest, this creature has haste.\nWhen this creature enters, create a 1/1 green Elf "
+    "creature token with \"{T}: Add {G}.\" Then tap it for mana.",
+    "Create a 1/1 green Elf creature token with haste and \"{T}: Add {G}.\" Then tap it for mana.",
 ]
 
 TEXTS = random_texts(PIECES, INVENTED, 300, 14)
@@ -42,7 +52,7 @@ def _findings(text: str, type_line: str) -> list[tuple]:
     face = Face(name="Glint Warden", mana_cost="{1}{U}", type_line=type_line, oracle_text=text, power="1",
                 toughness="1")
     card = Card(name="Glint Warden", faces=[face])
-    return [(d.code, d.line, d.column, d.message) for d in lint_cards([card], select=["RUL010", "RUL012"])]
+    return [(d.code, d.line, d.column, d.message) for d in lint_cards([card], select=["RUL001", "RUL010", "RUL012"])]
 
 
 @pytest.fixture
@@ -52,6 +62,8 @@ def plain(monkeypatch):
         monkeypatch.setattr(RUL010.LinkedReferenceWithoutLink, "_may_be_unlinked", staticmethod(lambda face, m: True))
         monkeypatch.setattr(RUL012.BattlefieldAbilityOnSpell, "_triggers_somewhere",
                             staticmethod(lambda face, ability: False))
+        monkeypatch.setattr(RUL001.TapAbilityWhileSummoningSick, "_may_arrive_then_use",
+                            staticmethod(lambda face, ability: True))
     return plain_way
 
 
