@@ -1,9 +1,10 @@
-"""The quick looks of RUL001, RUL010 and RUL012 before the meaning is read give what the plain way
+"""The quick looks of RUL001, RUL010, RUL012 and RUL013 before the meaning is read give what the plain way
 gives: RUL010 judges a participle by the words around it ("the" before it with no "of"
 between, "of that", "with" after it) on faces with quoted abilities too, where no quoted
 ability holds a reference's word; RUL012 settles a triggered ability with no self-reference
 before its effect and a word of a delayed trigger or of another zone; RUL001 reads the meaning only where one ability holds the words
-of an arrival and of a use, and no haste. Each is held here
+of an arrival and of a use, and no haste; RUL013 only where one ability holds the words of
+a move onto the battlefield and a self-reference or a word of a reference. Each is held here
 against the plain way (the meaning read on every face) on invented texts and on texts made
 at random (with a fixed seed) from the pieces those looks care about."""
 
@@ -12,7 +13,7 @@ from __future__ import annotations
 import pytest
 from _helpers import random_texts
 
-from linter.checks import RUL001, RUL010, RUL012
+from linter.checks import RUL001, RUL010, RUL012, RUL013
 from linter.engine import lint_cards
 from linter.model import Card, Face
 
@@ -23,7 +24,9 @@ PIECES = ["the ", "The ", "that ", "of ", "with ", "with it", "named ", "exiled 
           "your graveyard", "Glint Warden", " deals damage, ", "you gain 1 life.", "next end step, ", "(", ")",
           "Create a 1/1 green Elf creature token", " with haste", " with \"{T}: Add {G}.\"", "Then tap it for mana.",
           " for mana", "You may activate its {T} abilities", " activates ", "{T}", "put it onto the battlefield",
-          "When a creature enters, ", "untap it"]
+          "When a creature enters, ", "untap it", "Return ", "return ", "Put ", " to the battlefield", "this card ",
+          "that card ", "target creature card ", "Exile Glint Warden. ", "the exiled card ", " onto the battlefield. ",
+          "As an additional cost to cast this spell, discard a card.\n", "from your graveyard"]
 
 INVENTED = [
     "Creatures you control named Glint Warden have \"{T}: Return the exiled card to its owner's hand.\"",
@@ -42,6 +45,13 @@ INVENTED = [
     "Put a creature card from your hand onto the battlefield. You may activate its {T} abilities this turn.",
     "As long as you control a Forest, this creature has haste.\nWhen this creature enters, create a 1/1 green Elf "
     "creature token with \"{T}: Add {G}.\" Then tap it for mana.",
+    "As an additional cost to cast this spell, sacrifice a creature.\nReturn target creature card from your graveyard "
+    "to the battlefield.",
+    "Return target creature card from your graveyard to the battlefield.\nAt the beginning of your upkeep, if this "
+    "card is in your graveyard, return it to the battlefield.",
+    "Exile Glint Warden.\nReturn the exiled card to the battlefield.",
+    "Draw a card.\n{2}: Return Glint Warden from your graveyard to the battlefield.",
+    "Exile target creature. Return that card to the battlefield under its owner's control.",
     "Create a 1/1 green Elf creature token with haste and \"{T}: Add {G}.\" Then tap it for mana.",
 ]
 
@@ -52,7 +62,7 @@ def _findings(text: str, type_line: str) -> list[tuple]:
     face = Face(name="Glint Warden", mana_cost="{1}{U}", type_line=type_line, oracle_text=text, power="1",
                 toughness="1")
     card = Card(name="Glint Warden", faces=[face])
-    return [(d.code, d.line, d.column, d.message) for d in lint_cards([card], select=["RUL001", "RUL010", "RUL012"])]
+    return [(d.code, d.line, d.column, d.message) for d in lint_cards([card], select=["RUL001", "RUL010", "RUL012", "RUL013"])]
 
 
 @pytest.fixture
@@ -64,6 +74,7 @@ def plain(monkeypatch):
                             staticmethod(lambda face, ability: False))
         monkeypatch.setattr(RUL001.TapAbilityWhileSummoningSick, "_may_arrive_then_use",
                             staticmethod(lambda face, ability: True))
+        monkeypatch.setattr(RUL013.SpellEntersBattlefield, "_may_put_itself", staticmethod(lambda face, ability: True))
     return plain_way
 
 
