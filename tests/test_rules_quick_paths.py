@@ -86,3 +86,17 @@ def test_quick_looks_give_what_the_plain_way_gives(plain, type_line):
     assert any(quick), "the texts hold no finding: the comparison would prove nothing"
     for text, q, s in zip(TEXTS, quick, slow):
         assert q == s, text
+
+
+def test_the_words_the_quick_looks_trust_are_the_meaning_layers():
+    """What the quick looks take for granted of the lexicon: every form of the verbs of an
+    arrival, a use and a move (RUL001, RUL013) holds the letters they look for, and "of" is
+    no word an object has before its noun (RUL010)."""
+    from linter.nlp.meaning import _h, lexicon
+    from linter.nlp.rulerefs import patterns_data, word_forms
+
+    forms = {k.lower(): list(v) for k, v in (patterns_data().get("forms") or {}).items()}
+    for verb, letters in (("create", "reate"), ("enter", "enter"), ("activate", "activat"), ("put", "put"),
+                          ("return", "return")):
+        assert all(letters in f.lower() for f in word_forms(verb, forms)), verb
+    assert _h("of") not in lexicon().cls
