@@ -43,6 +43,8 @@ INVENTED = [
     "Create a 1/1 green Elf creature token with \"{T}: Add {G}.\" Then tap it for mana.",
     "Create a 1/1 green Elf creature token with \"{T}: Add {G}.\"\n{1}: Tap target creature for mana.",
     "Put a creature card from your hand onto the battlefield. You may activate its {T} abilities this turn.",
+    "Return target card from your graveyard to the battlefield.\n{1}: Draw a card, creating a 1/1 green Elf creature "
+    "token with \"{T}: Add {G}.\" Then tap it for mana.",
     "As long as you control a Forest, this creature has haste.\nWhen this creature enters, create a 1/1 green Elf "
     "creature token with \"{T}: Add {G}.\" Then tap it for mana.",
     "As an additional cost to cast this spell, sacrifice a creature.\nReturn target creature card from your graveyard "
@@ -96,7 +98,7 @@ def test_the_words_the_quick_looks_trust_are_the_meaning_layers():
     from linter.nlp.rulerefs import patterns_data, word_forms
 
     forms = {k.lower(): list(v) for k, v in (patterns_data().get("forms") or {}).items()}
-    for verb, letters in (("create", "reate"), ("enter", "enter"), ("activate", "activat"), ("put", "put"),
+    for verb, letters in (("create", "creat"), ("enter", "enter"), ("activate", "activat"), ("put", "put"),
                           ("return", "return")):
         assert all(letters in f.lower() for f in word_forms(verb, forms)), verb
     assert _h("of") not in lexicon().cls

@@ -119,14 +119,16 @@ class TapAbilityWhileSummoningSick(api.FaceCheck):
     def _may_arrive_then_use(face: api.FaceView, ability: Ability) -> bool:
         """Whether the ability, read before its meaning, may make a creature arrive and then
         use it: no haste in it (see :meth:`_arrive_then_use`), and in its text (its trigger
-        and clauses lie within it) a word of an arrival (create, the battlefield, enter) and
+        and clauses lie within it) a word of an arrival (create, battlefield, enter) and
         of a use ("for mana", or a form of "activate" and what :data:`_TAP_ABILITY` reads)."""
         if _HASTE.search(face.plain, ability.start, ability.end):
             return False
         part = face.text[ability.start:ability.end]
-        if not _ARRIVAL_WORDS.search(part):
+        low = part.lower()
+        # every form of the verbs of an arrival ("creating" too) and of "activate"
+        if "creat" not in low and "battlefield" not in low and "enter" not in low:
             return False
-        return "for mana" in part or ("activat" in part.lower() and _TAP_ABILITY.search(part) is not None)
+        return "for mana" in part or ("activat" in low and _TAP_ABILITY.search(part) is not None)
 
     @staticmethod
     def _gives_creatures_haste(clause: Clause) -> bool:
