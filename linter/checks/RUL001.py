@@ -92,6 +92,8 @@ class TapAbilityWhileSummoningSick(api.FaceCheck):
 
     def _arrive_then_use(self, face: api.FaceView) -> Iterator[api.Hit]:
         plain = face.plain
+        if not any(self._may_arrive_then_use(face, a) for a in face.abilities):
+            return  # no ability holds the words of both: the meaning need not be read
         if any(self._gives_creatures_haste(c) for _v, c in face.clauses()):
             return
         for ability in face.abilities:
@@ -112,6 +114,21 @@ class TapAbilityWhileSummoningSick(api.FaceCheck):
                                subject=arrival[1],
                                why="it has no haste, so its {T} and {Q} abilities cannot be activated")
                 break
+
+    @staticmethod
+    def _may_arrive_then_use(face: api.FaceView, ability: Ability) -> bool:
+        """Whether the ability, read before its meaning, may make a creature arrive and then
+        use it: no haste in it (see :meth:`_arrive_then_use`), and in its text (its trigger
+        and clauses lie within it) a word of an arrival (create, battlefield, enter) and
+        of a use ("for mana", or a form of "activate" and what :data:`_TAP_ABILITY` reads)."""
+        if _HASTE.search(face.plain, ability.start, ability.end):
+            return False
+        part = face.text[ability.start:ability.end]
+        low = part.lower()
+        # every form of the verbs of an arrival ("creating" too) and of "activate"
+        if "creat" not in low and "battlefield" not in low and "enter" not in low:
+            return False
+        return "for mana" in part or ("activat" in low and _TAP_ABILITY.search(part) is not None)
 
     @staticmethod
     def _gives_creatures_haste(clause: Clause) -> bool:

@@ -58,12 +58,68 @@ _GIFT = re.compile(r"(?i)\bthe gift\b[^.]*$")
 #: to read it as a reference (see LinkedReferenceWithoutLink._may_be_unlinked)
 _THE = re.compile(r"(?i)\bthe\b")
 _WITH = re.compile(r"(?i)\bwith\b")
+#: "with" as the word after a participle ("cards revealed with it")
+_WITH_NEXT = re.compile(r"(?i)\s*with\b")
+#: "that" as the word before a participle ("of that revealed type")
+_THAT_BEFORE = re.compile(r"(?i)\bthat\s+$")
+#: "of" as a word of its own: no word of an object's words before its noun (the meaning layer
+#: knows no class of it), so an object that "the" opens ends before it
+_OF = re.compile(r"(?i)(?<!\S)of(?!\S)")
 _CONDITION_LEAD = re.compile(r"(?i)\b(?:if|unless|as)\b")
 
 
 def _line_end(text: str, at: int) -> int:
     end = text.find("\n", at)
     return len(text) if end < 0 else end
+
+
+def _quotes_may_refer(face: api.FaceView) -> bool:
+    """Whether the face has quoted abilities and a reference this check reads may stand
+    where the words of ``masked`` say nothing of it: in a quoted ability (one of the words of
+    the references the meaning layer makes, or "was" or "were" of a set's own keyword
+    condition, in its text: a reference's words lie within the ability it is read in), or at
+    a linked participle the quick look leaves out ("the destroyed creature")."""
+    parsed = face.parsed
+    if not parsed.quotes:
+        return False
+    text = face.text
+    every, extra = _reference_words()
+    low = text.lower()
+    if any(w in low for w in extra):
+        return True  # a participle the meaning layer links that the quick look does not read
+    spans = [*parsed.quotes, *((v.ability.start, v.ability.end) for v in face.walk() if v.granted)]
+    return any(w in text[s:e].lower() for s, e in spans for w in every)
+
+
+@functools.lru_cache(maxsize=1)
+def _reference_words() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(every word of a reference the meaning layer reads as linked or as a keyword's
+    condition, with "was" and "were"; the linked participles among them that
+    :func:`_lower_words` leaves out), in lower case, from rules_data/meaning.yaml."""
+    linked, conditions, _links = _tables()
+    every = tuple(dict.fromkeys(("was", "were", *_lower_words(), *(w.lower() for w in linked),
+                                 *(w.lower() for w in conditions))))
+    extra = tuple(w for w in (w.lower() for w in linked) if w not in _lower_words())
+    return every, extra
+
+
+def _may_be_linked_here(masked: str, line: int, m: re.Match, word: str) -> bool:
+    """Whether the meaning layer may read the participle at ``m`` (not "chosen") as a
+    linked reference: among the words an object that "the" opens has before its noun ("the
+    exiled card", "the top revealed card"; no "of" between that "the", the last before it on
+    its line, and it), after "of the" or "of that", with "with" the word after it ("cards
+    revealed with it"), or "exiled" with "with" later on its line ("cards exiled with this
+    creature")."""
+    if _WITH_NEXT.match(masked, m.end()):
+        return True
+    if word == "exiled" and _WITH.search(masked, m.end(), _line_end(masked, m.end())):
+        return True
+    if _THAT_BEFORE.search(masked, line, m.start()):
+        return True
+    last = None
+    for last in _THE.finditer(masked, line, m.start()):
+        pass
+    return last is not None and not _OF.search(masked, last.end(), m.start())
 
 
 class LinkedReferenceWithoutLink(api.FaceCheck):
@@ -159,13 +215,12 @@ class LinkedReferenceWithoutLink(api.FaceCheck):
         # where the words around it cannot make it a reference, it is none; but once one word
         # lets the face through, every reference of the face is read, those of its quoted
         # abilities (which ``masked`` leaves out) too: a face with one is let through as before
-        judged_by_position = not face.parsed.quotes
+        judged_by_position = not _quotes_may_refer(face)
         if word in linked:
             # the meaning layer makes a participle other than "chosen" a reference only in "the
             # exiled card", "of the revealed cards" or "cards exiled with this creature": "the"
             # before it or "with" after it on its line ("cards named …" is none)
-            if judged_by_position and word != "chosen" and not _THE.search(masked, line, m.start()) and \
-                    not _WITH.search(masked, m.end(), _line_end(masked, m.end())):
+            if judged_by_position and word != "chosen" and not _may_be_linked_here(masked, line, m, word):
                 return False
             return not does_elsewhere(face, _ACTION.get(linked[word], linked[word]), m.start(), m.end())
         if judged_by_position and not _CONDITION_LEAD.search(masked, line, m.start()):

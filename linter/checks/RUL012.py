@@ -116,7 +116,24 @@ class BattlefieldAbilityOnSpell(api.FaceCheck):
                     yield face.hit(self, ability.start, end, what="this triggered ability", kind=kind, why=why)
 
     @staticmethod
+    def _triggers_somewhere(face: api.FaceView, ability: api.Ability) -> bool:
+        """Whether the ability is settled as one that may trigger before its trigger is read
+        (the meaning of the face): it has no trigger the meaning layer reads (that is read
+        before where the effect starts only), or no self-reference of the parse before its
+        effect (so the trigger's subject is not the card itself) and a word of a delayed
+        trigger or of another zone."""
+        if ability.effect_start is None:
+            return True
+        if any(s < ability.effect_start and e > ability.start for s, e in face.parsed.self_refs):
+            return False
+        masked = face.masked
+        return bool(_DELAYED.search(masked, ability.start, ability.end)
+                    or _ELSEWHERE.search(masked, ability.start, ability.end))
+
+    @staticmethod
     def _never_triggers(face: api.FaceView, ability: api.Ability) -> str | None:
+        if BattlefieldAbilityOnSpell._triggers_somewhere(face, ability):
+            return None
         trigger = ability.trigger
         if trigger is None or re.match(r"(?i)\s*when (?:you|they) (?:do|don't)\b", trigger.text):
             return None  # a "When you do" on a line of its own is RUL008's

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Iterable
 
+from linter.catalogue import load
 from linter.checks import api
 from linter.checks._meaning import becomes_a_creature
 
@@ -15,6 +17,18 @@ _OTHER_OBJECT = re.compile(r"\b(?:creatures?|cards?|permanents?|artifacts?|encha
 
 
 _TO_BATTLEFIELD = re.compile(r"\b(?:onto|to) the battlefield\b")
+
+
+@functools.lru_cache(maxsize=1)
+def _reference_words() -> re.Pattern:
+    """The words of an object that is a reference to another (rules_data/meaning.yaml): a
+    pronoun, "that" or "those" (and the words of those determiners), a linked participle."""
+    data = load("meaning")
+    refs = data["references"]
+    words = {*refs["pronouns"], *refs["that"]["words"], *refs["linked"]}
+    for name in ("that", "those"):
+        words.update(data["determiners"][name].get("words", [name]))
+    return re.compile(r"\b(?:" + "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)) + r")\b", re.I)
 
 
 class SpellEntersBattlefield(api.FaceCheck):
@@ -70,6 +84,8 @@ class SpellEntersBattlefield(api.FaceCheck):
             return
         if any(f.is_permanent for f in face.card.faces) or not self._may_name_itself(face):
             return
+        if not any(self._may_put_itself(face, a) for a in face.abilities):
+            return  # no ability holds the words of a move onto the battlefield and of itself
         if becomes_a_creature(face.card, face):
             return
         kind = "an instant" if face.face.has_type("Instant") else "a sorcery"
@@ -88,6 +104,21 @@ class SpellEntersBattlefield(api.FaceCheck):
             return True
         low = face.masked.casefold()
         return "this " in low or any(n.casefold() in low for n in face.self_names)
+
+    @staticmethod
+    def _may_put_itself(face: api.FaceView, ability: api.Ability) -> bool:
+        """Whether a clause of the (not granted) ability may put the card itself onto the
+        battlefield, asked before the meaning is read: its text holds "put" or "return" and
+        "battlefield" (the clause lies within it), and a self-reference of the parse outside
+        reminder and quoted text or a word of a reference (the object of the clause is one
+        of them, see :meth:`_itself`)."""
+        text = face.text
+        low = text[ability.start:ability.end].lower()
+        if "battlefield" not in low or ("put" not in low and "return" not in low):
+            return False
+        if any(s < ability.end and e > ability.start and not face.in_aside(s, e) for s, e in face.parsed.self_refs):
+            return True
+        return _reference_words().search(text, ability.start, ability.end) is not None
 
     @staticmethod
     def _itself(face: api.FaceView, ability: api.Ability, o: api.ObjectRef) -> bool:
