@@ -1,14 +1,15 @@
 """The quick paths of TPL003, SYM003 and KWD001 give what the plain way gives.
 
 TPL003 works out what it judges a face's self-references by once for the face (the name
-"~" stands for, the face's noun, its types), not once for each reference; SYM003 passes
-over a text with no word that could be an unbraced keyword cost; KWD001 judges the keyword
+"~" stands for, the face's noun, its types), not once for each reference; SYM003 looks the
+keywords' first words up once per text, not once per line and piece; KWD001 judges the keyword
 items only of a face with a line the parser could not read as abilities (the only lines
 that hold an unknown item).
 """
 
 from __future__ import annotations
 
+import pytest
 import yaml
 from _helpers import random_texts
 
@@ -36,40 +37,37 @@ def _tpl003(card: dict) -> list[tuple[str, int, int, str, bool]]:
     return found
 
 
-def test_tpl003_each_reference_of_a_face_gets_its_own_words() -> None:
-    card = {"name": "Ember Pup", "type_line": "Creature — Elemental Dog",
-            "oracle_text": "When Ember Pup enters, ~ deals 1 damage to any target.\n"
-                           "Return Ember Pup to its owner's hand: CARDNAME gains flying.\n"
-                           "Discard Ember Pup: Draw a card."}
-    assert _tpl003(card) == [
-        ("TPL003", 5, 14, "this creature", True),
-        ("TPL003", 23, 24, "this creature", True),
-        ("TPL003", 62, 71, "this creature", False),  # returned from where?
-        ("TPL003", 93, 101, "This creature", True),
-        ("TPL003", 124, 133, "this card", False),
-    ]
+TPL003_CASES = [
+    pytest.param({"name": "Ember Pup", "type_line": "Creature — Elemental Dog",
+                  "oracle_text": "When Ember Pup enters, ~ deals 1 damage to any target.\n"
+                                 "Return Ember Pup to its owner's hand: CARDNAME gains flying.\n"
+                                 "Discard Ember Pup: Draw a card."},
+                 [("TPL003", 5, 14, "this creature", True),
+                  ("TPL003", 23, 24, "this creature", True),
+                  ("TPL003", 62, 71, "this creature", False),  # returned from where?
+                  ("TPL003", 93, 101, "This creature", True),
+                  ("TPL003", 124, 133, "this card", False)],
+                 id="each-reference-of-a-face-gets-its-own-words"),
+    pytest.param({"name": "Terra, Magical Adept", "type_line": "Legendary Creature — Human Wizard",
+                  "oracle_text": "When ~ enters, draw a card.\nCARDNAME can't be countered.\nDiscard Terra: Draw a card."},
+                 [("TPL003", 5, 6, "Terra", True),
+                  ("TPL003", 28, 36, "This spell", True),
+                  ("TPL003", 65, 70, "this card", False)],
+                 id="a-legend-s-placeholders-and-name-in-one-face"),
+    pytest.param({"name": "Grim Lattice", "type_line": "Artifact Land",
+                  "oracle_text": "{T}: Add {B}.\nReturn Grim Lattice to its owner's hand: ~ deals 1 damage to you."},
+                 [("TPL003", 21, 33, "this land", False),
+                  ("TPL003", 55, 56, "This land", False)],
+                 id="an-artifact-land-s-noun-is-uncertain-for-every-reference"),
+]
 
 
-def test_tpl003_a_legend_s_placeholders_and_name_in_one_face() -> None:
-    card = {"name": "Terra, Magical Adept", "type_line": "Legendary Creature — Human Wizard",
-            "oracle_text": "When ~ enters, draw a card.\nCARDNAME can't be countered.\nDiscard Terra: Draw a card."}
-    assert _tpl003(card) == [
-        ("TPL003", 5, 6, "Terra", True),
-        ("TPL003", 28, 36, "This spell", True),
-        ("TPL003", 65, 70, "this card", False),
-    ]
+@pytest.mark.parametrize(("card", "expected"), TPL003_CASES)
+def test_tpl003_several_references_of_one_face(card: dict, expected: list) -> None:
+    assert _tpl003(card) == expected
 
 
-def test_tpl003_an_artifact_land_s_noun_is_uncertain_for_every_reference() -> None:
-    card = {"name": "Grim Lattice", "type_line": "Artifact Land",
-            "oracle_text": "{T}: Add {B}.\nReturn Grim Lattice to its owner's hand: ~ deals 1 damage to you."}
-    assert _tpl003(card) == [
-        ("TPL003", 21, 33, "this land", False),
-        ("TPL003", 55, 56, "This land", False),
-    ]
-
-
-# -- SYM003: the texts passed over have no unbraced keyword cost ---------------------------
+# -- SYM003: the first words looked up once per text find what a lookup per piece finds -----
 
 PIECES = ["Equip", "Kicker", "Suspend", "Cycling", "Ward", "Flying", "equip", " ", "  ", "\n", ", ", ",", ".",
           ";", "(", ")", "\u2014", "-", "\u00a0", "2", "10", "X", "G", "R", "W", "U", "B", "C", "S", "T", "x",
@@ -92,7 +90,7 @@ INVENTED = [
 
 
 def _plain_keyword_costs(text: str) -> list[tuple[int, int, str]]:
-    """unbraced_keyword_costs without the test on the whole text: every line tried."""
+    """unbraced_keyword_costs with the keywords' first words looked up for every line."""
     found = []
     pos = 0
     for line in text.split("\n"):
@@ -102,7 +100,7 @@ def _plain_keyword_costs(text: str) -> list[tuple[int, int, str]]:
     return found
 
 
-def test_sym003_keyword_costs_of_texts_passed_over_are_none() -> None:
+def test_sym003_keyword_costs_are_those_of_a_lookup_per_line() -> None:
     texts = random_texts(PIECES, INVENTED, 4000, 10)
     found = 0
     for text in texts:

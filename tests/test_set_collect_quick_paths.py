@@ -1,7 +1,8 @@
 """Quick paths of the set-level checks' collecting and judging give what the plain way gives.
 
-SET002's loose form skips a parameter or name the text (lowered) does not hold; SET002 and
-TPL012 find the reminders in an ability of a face with few of them without an index; SLF001
+SET002's loose form skips a parameter or name the text (lowered) does not hold; the
+reminders in an ability of a face with few of them are found without an index (SortedSpans,
+as SET002 and TPL012 use it); SLF001
 judges a file's leftovers against the names of its cards whose folded form may end like one
 of them, not against all; TYP004 guesses what a word means once per word and card types in
 a file. Each is held here against the plain way, on invented cards and texts made at random
@@ -17,6 +18,7 @@ import pytest
 from linter.checks import SET002, SLF001, TPL012, TYP004
 from linter.engine import parse_cards
 from linter.model import Card, Face
+from linter.nlp import text as spans_text
 
 
 def _plain_loose(text: str, variables: list[str], selves: list[str], subtypes: list[str]) -> str:
@@ -115,9 +117,9 @@ def test_reminders_in_an_ability_found_alike_without_an_index(monkeypatch, modul
         return [[(o.face, o.start, o.end, o.keyword, o.key, o.shape) for o in SET002.occurrences(card)]
                 for card in cards]
 
-    monkeypatch.setattr(module, "_FEW", 1000)
+    monkeypatch.setattr(spans_text, "FEW_SPANS", 1000)
     listed = found()
-    monkeypatch.setattr(module, "_FEW", 0)
+    monkeypatch.setattr(spans_text, "FEW_SPANS", 0)
     assert found() == listed
     assert sum(map(len, listed)) >= 5 and listed[-1][0][1:3] == (7, 26)
 
@@ -136,3 +138,22 @@ def test_unknown_subtypes_guessed_once_are_guessed_for_each_kind():
         alone = [h for _c, h in check.check_set([c])]
         mine = [h for k, h in together if k == id(c)]
         assert [(h.start, h.end, h.fix) for h in alone] == [(h.start, h.end, h.fix) for h in mine]
+
+
+def test_sorted_spans_answer_alike_with_and_without_an_index(monkeypatch):
+    rng = random.Random(7)
+    for _ in range(300):
+        spans = []
+        for _k in range(rng.randrange(0, 12)):
+            a = rng.randrange(0, 60)
+            spans.append((a, a + rng.randrange(1, 15)))
+        asked = [(rng.randrange(0, 70), rng.randrange(0, 15)) for _q in range(20)]
+
+        def answers() -> list:
+            found = spans_text.SortedSpans(spans)
+            return [(found.starting_in(a, a + n), found.covers(a, a + n)) for a, n in asked]
+
+        monkeypatch.setattr(spans_text, "FEW_SPANS", 1000)
+        listed = answers()
+        monkeypatch.setattr(spans_text, "FEW_SPANS", 0)
+        assert answers() == listed, spans

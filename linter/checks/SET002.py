@@ -15,7 +15,7 @@ from linter.checks.api import SortedSpans, face_view, self_words
 from linter.checks._sets import as_fewer_than, found_in_sets
 from linter.checks.base import Check, Hit
 from linter.model import Ability, Card, Face
-from linter.tables import extension_version, keywords
+from linter.tables import keywords
 
 _MANA = re.compile(r"(?:\{[^{}]*\})+")
 _NUMBER_WORDS = ("a", "an", "another", "zero", "one", "two", "three", "four", "five", "six", "seven",
@@ -244,26 +244,12 @@ class Occurrence:
     shape: str
 
 
-#: reminder texts of a face up to which those in an ability are found without an index
-_FEW = 8
-
-
 def _subtype_runs(face: Face) -> set[str]:
-    """A face's subtypes written together as on its type line, and each alone (once per
-    type line, as :func:`face_type_lines` reads it: do not change the set)."""
-    key = (face.type_line, extension_version())
-    runs = _RUNS.get(key)
-    if runs is None:
-        lines = face_type_lines(face)
-        runs = {" ".join(w.text for w in tl.subtypes) for tl in lines if tl.subtypes}
-        runs |= {w.text for tl in lines for w in tl.subtypes}  # one, or a list
-        if len(_RUNS) >= 8192:
-            _RUNS.clear()
-        _RUNS[key] = runs
+    """A face's subtypes written together as on its type line, and each alone."""
+    lines = face_type_lines(face)
+    runs = {" ".join(w.text for w in tl.subtypes) for tl in lines if tl.subtypes}
+    runs |= {w.text for tl in lines for w in tl.subtypes}  # one, or a list
     return runs
-
-
-_RUNS: dict[tuple[str | None, int], set[str]] = {}
 
 
 def occurrences(card: Card) -> Iterable[Occurrence]:
@@ -280,22 +266,13 @@ def occurrences(card: Card) -> Iterable[Occurrence]:
         selves: list[str] | None = None  # worked out at the face's first reminder after a keyword
         runs: set[str] = set()
         previous: Ability | None = None
-        # the spans that start in an ability: for a few, found by going through them in order
-        reminders = parsed.reminders
-        if len(reminders) > _FEW:
-            starting_in = SortedSpans(reminders).starting_in
-        else:
-            reminders = sorted(reminders)
-            starting_in = None
+        reminders = SortedSpans(parsed.reminders)
         for a in parsed.abilities:
             shared_line = (previous is not None and previous.kind == "keyword" and previous.line == a.line)
             previous = a
             if shared_line or a.kind not in ("keyword", "unknown", "static"):
                 continue
-            lo, hi = a.start, a.end
-            inside = (starting_in(lo, hi) if starting_in is not None
-                      else [span for span in reminders if lo <= span[0] <= hi])
-            for s, e in inside:
+            for s, e in reminders.starting_in(a.start, a.end):
                 if not (a.start <= s and e <= a.end):
                     continue
                 head = face.oracle_text[a.start:s].strip()

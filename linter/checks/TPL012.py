@@ -15,7 +15,6 @@ from linter.checks.api import SortedSpans, face_view, self_words
 from linter.checks._sets import as_fewer_than, found_in_sets
 from linter.checks.base import Check, Hit
 from linter.model import Card, Face
-from linter.tables import extension_version
 
 # a cost: mana symbols, with the number of them when it is written out ("add X {R}")
 _MANA = re.compile(r"(?:\b(?:\d+|X)\s+)?(?:\{[^{}]+\})+")
@@ -88,24 +87,6 @@ def _the_rest(text: str) -> str:
     return _SPACE.sub(" ", text)
 
 
-def _subtypes(face: Face) -> tuple[str, ...]:
-    """:func:`face_subtypes` of a face, as a tuple (once per type line)."""
-    key = (face.type_line, extension_version())
-    found = _SUBTYPES.get(key)
-    if found is None:
-        if len(_SUBTYPES) >= 8192:
-            _SUBTYPES.clear()
-        found = _SUBTYPES[key] = tuple(face_subtypes(face))
-    return found
-
-
-_SUBTYPES: dict[tuple[str | None, int], tuple[str, ...]] = {}
-
-
-#: reminder texts of a face up to which those in an ability are found without an index
-_FEW = 8
-
-
 def _similar(a: str, b: str) -> bool:
     return difflib.SequenceMatcher(None, a, b, autojunk=False).ratio() >= SIMILAR
 
@@ -175,7 +156,7 @@ class ReminderTextWording(Check):
     def check_set(self, cards: list[Card]) -> Iterable[tuple[Card, Hit]]:
         return self.check_collected(cards, [self.collect(card) for card in cards])
 
-    def collect(self, card: Card) -> list[tuple[tuple[str, str], int, int, int, str, str]]:
+    def collect(self, card: Card) -> list[tuple[tuple[str, str], int, int, int, str, str]] | None:
         """(keyword and its words normalized, face, start, end, reminder, reminder normalized)
         of each keyword of the card that has reminder text; None where there is none."""
         out = []
@@ -187,7 +168,7 @@ class ReminderTextWording(Check):
             names: tuple[str, ...] = ()
             for kw, written, s, e, raw in self._reminders(face):
                 if subtypes is None:
-                    subtypes = _subtypes(face)
+                    subtypes = tuple(face_subtypes(face))
                     names = face_view(card, face).self_names
                 key = (kw, normalize(written, names))
                 number = written[len(kw):].strip()  # "Infuse 1 (… if it has none.)"
@@ -233,20 +214,11 @@ class ReminderTextWording(Check):
         text = face.oracle_text
         if not text or face.parsed is None or "(" not in text:
             return
-        # the spans that start in an ability: for a few, found by going through them in order
-        reminders = face.parsed.reminders
-        if len(reminders) > _FEW:
-            starting_in = SortedSpans(reminders).starting_in
-        else:
-            reminders = sorted(reminders)
-            starting_in = None
+        reminders = SortedSpans(face.parsed.reminders)
         for a in face.parsed.abilities:
             if a.kind != "keyword" or not a.keyword:
                 continue
-            lo, hi = a.start, a.end + 1
-            inside = (starting_in(lo, hi) if starting_in is not None
-                      else [span for span in reminders if lo <= span[0] <= hi])
-            for s, e in inside:
+            for s, e in reminders.starting_in(a.start, a.end + 1):
                 if a.start <= s and e <= a.end + 1 and not text[a.start:s].count("("):
                     yield a.keyword, text[a.start:s].strip(), s, e, text[s:e]
                     break

@@ -158,28 +158,40 @@ def line_spans(text: str, protect: list[tuple[int, int]]) -> list[tuple[int, int
     return out
 
 
+#: spans up to which :class:`SortedSpans` answers by going through them in order: for a few
+#: (nearly every face's reminders), that costs less than making its index
+FEW_SPANS = 8
+
+
 class SortedSpans(list):
     """Spans sorted by start, that find the spans starting in a range and test whether
     a range lies inside one of them in log time (a long text has many spans, and a
-    check asks about many places: a scan of every span for each would be quadratic).
+    check asks about many places: a scan of every span for each would be quadratic);
+    up to :data:`FEW_SPANS` spans, by going through them.
 
     It is a list of the spans; it is not to be changed after it is made."""
 
     def __init__(self, spans: Iterable[tuple[int, int]]) -> None:
         super().__init__(sorted(spans))
-        self.starts = [a for a, _b in self]
-        self.reach: list[int] = []  # the furthest end of the spans up to each one
-        for _a, b in self:
-            self.reach.append(max(b, self.reach[-1]) if self.reach else b)
+        self.indexed = len(self) > FEW_SPANS
+        if self.indexed:
+            self.starts = [a for a, _b in self]
+            self.reach: list[int] = []  # the furthest end of the spans up to each one
+            for _a, b in self:
+                self.reach.append(max(b, self.reach[-1]) if self.reach else b)
 
     def starting_in(self, lo: int, hi: int) -> list[tuple[int, int]]:
         """The spans whose start lies in ``[lo, hi]``, in order."""
+        if not self.indexed:
+            return [span for span in self if lo <= span[0] <= hi]
         i = bisect.bisect_left(self.starts, lo)
         j = bisect.bisect_right(self.starts, hi, i)
         return self[i:j]
 
     def covers(self, start: int, end: int) -> bool:
         """Whether ``[start, end)`` lies inside one of the spans."""
+        if not self.indexed:
+            return any(a <= start and end <= b for a, b in self)
         k = bisect.bisect_right(self.starts, start) - 1
         return k >= 0 and self.reach[k] >= end
 
