@@ -33,6 +33,7 @@ def _ordinary_words() -> frozenset[str]:
 def _ordinary_words_for(version: int) -> frozenset[str]:
     """Words that rules text uses for other things: English function words ("will"),
     keyword and keyword action names ("ward", "fight")."""
+    from linter.nlp.lean import spacy  # noqa: F401 - first: spaCy without its command line
     from spacy.lang.en.stop_words import STOP_WORDS
 
     return frozenset(STOP_WORDS) | frozenset(keywords()) | frozenset(keyword_actions())

@@ -25,6 +25,7 @@ import functools
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 
+from linter.nlp.lean import spacy  # noqa: F401 - first: spaCy without its command line
 from spacy.strings import hash_string
 
 from linter.model import (

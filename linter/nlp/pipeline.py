@@ -48,7 +48,7 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Iterable
 
-import spacy
+from linter.nlp.lean import spacy  # first: spaCy without its command line
 from spacy.language import Language
 from spacy.attrs import IDX, LENGTH, LOWER, ORTH
 from spacy.tokens import Doc

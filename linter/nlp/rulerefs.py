@@ -185,6 +185,7 @@ class _Phrases:
 
     def build(self, tokens_of: dict[str, list[str]]) -> None:
         """Put the pending phrases in the trie, each as the tokens ``tokens_of`` gives."""
+        from linter.nlp.lean import spacy  # noqa: F401 - first: spaCy without its command line
         from spacy.strings import get_string_id
 
         hashes: dict[str, int] = {}
@@ -243,9 +244,8 @@ def _tokenized(nlp, phrases: list[str]) -> dict[str, list[str]]:
     import json
     from pathlib import Path
 
-    import spacy
-
     from linter import catalogue
+    from linter.nlp.lean import spacy
 
     here = Path(__file__).parent
     digest = hashlib.sha256()

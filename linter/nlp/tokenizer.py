@@ -39,6 +39,7 @@ REGISTERED = "oraclelint.tokenizer.v1"
 
 def register_tokenizer() -> str:
     """Register :func:`build_tokenizer` in spaCy's registry (once); its registered name."""
+    from linter.nlp.lean import spacy  # noqa: F401 - first: spaCy without its command line
     from spacy.util import registry
 
     if REGISTERED not in registry.tokenizers:
@@ -49,6 +50,7 @@ def register_tokenizer() -> str:
 def build_tokenizer(nlp):
     """A tokenizer for ``nlp`` (a blank English pipeline) with the rules above: English's
     rules (its language defaults) and Magic's."""
+    from linter.nlp.lean import spacy  # noqa: F401 - first: spaCy without its command line
     from spacy.tokenizer import Tokenizer
     from spacy.util import compile_infix_regex, compile_prefix_regex, compile_suffix_regex
 
