@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from linter.checks._keywords import keyword_items
+from linter.checks._keywords import unknown_line_items
 from linter.checks.base import Check, Hit
 from linter.diagnostics import Edit, Fix
 from linter.model import Card
@@ -69,14 +69,18 @@ class UnknownKeyword(Check):
     def check_card(self, card: Card) -> Iterable[Hit]:
         # a keyword the card's own data lists (Scryfall's "keywords") is one, even where it
         # is newer than the Comprehensive Rules edition oraclelint cites
-        listed = {k.strip().casefold() for k in card.keywords or ()}
+        listed = None
         for i, face in enumerate(card.faces):
             # an unknown item stands only on a line the parser could not read as abilities (a
             # top-level "unknown" one): the keyword items of a face without one are not judged
             if face.parsed is None or not any(a.kind == "unknown" for a in face.parsed.abilities):
                 continue
-            for item in keyword_items(face):
-                if item.status != "unknown" or not item.signal or item.name.strip().casefold() in listed:
+            for item in unknown_line_items(face):
+                if item.status != "unknown" or not item.signal:
+                    continue
+                if listed is None:
+                    listed = {k.strip().casefold() for k in card.keywords or ()}
+                if item.name.strip().casefold() in listed:
                     continue
                 fix = None
                 if item.suggestion:

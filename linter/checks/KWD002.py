@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from linter.checks._keywords import keyword_items
+from linter.checks._keywords import malformed_items
 from linter.checks.base import Check, Hit
 from linter.model import Card
 
@@ -67,9 +67,7 @@ class KeywordParameterMalformed(Check):
 
     def check_card(self, card: Card) -> Iterable[Hit]:
         for i, face in enumerate(card.faces):
-            for item in keyword_items(face):
-                if item.status not in ("missing", "shape"):
-                    continue
+            for item in malformed_items(face):
                 kw = item.keyword
                 if item.status == "missing":
                     what = _WHAT.get(kw.parameter, "a parameter") if kw is not None else "a parameter"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from linter.checks._keywords import keyword_items, type_rules
+from linter.checks._keywords import own_keyword_items, type_rules
 from linter.checks.base import Check, Hit
 from linter.model import Card
 
@@ -61,10 +61,8 @@ class KeywordOnWrongCardType(Check):
             if not face.type_line:
                 continue
             have = None
-            for item in keyword_items(face):
+            for item in own_keyword_items(face, typed=True):
                 kw = item.keyword
-                if kw is None or item.granted or not kw.types or item.ability.kind != "keyword":
-                    continue
                 if have is None:
                     have = set(face.card_types) | set(face.subtypes)
                 if kw.allowed_on(have):

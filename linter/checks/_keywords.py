@@ -6,6 +6,12 @@ knows and fits that keyword's parameter; any other line becomes an
 parser found (is the parameter there, and of the right form?) and the
 unknown lines that are written like keyword lines ("Flyng, trample",
 "Spellslinger 2", "Crew two"), item by item.
+
+Each check reads a part of a face's items, made once per face on first use: KWD001 and
+the product judgement the items of the unknown lines, KWD003 those of the face's own
+keyword abilities, KWD002 the malformed ones, which need all the items judged together
+(a name or a label is told from a malformed keyword by the item before it) only on a
+face where some item may be malformed.
 """
 
 from __future__ import annotations
@@ -13,7 +19,7 @@ from __future__ import annotations
 import difflib
 import functools
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from linter import tables
 from linter.catalogue import load
@@ -98,6 +104,7 @@ def written_forms(kw: "tables.Keyword") -> str:
 # (tables.extend): the caches below are emptied whenever the table object changes.
 _TABLE: list[object] = [None]
 _JUDGED: dict[str, "tuple | None"] = {}
+_ABILITIES: dict[tuple[str, bool], "tuple | None"] = {}
 _NAMES: list[tuple[str, ...]] = []
 
 
@@ -106,6 +113,7 @@ def _current_table() -> dict:
     if _TABLE[0] is not table:
         _TABLE[0] = table
         _JUDGED.clear()
+        _ABILITIES.clear()
         _NAMES.clear()
     return table
 
@@ -175,40 +183,183 @@ def _judge_loose(parameter: str, rest: str) -> bool:
     return shape.fullmatch(rest) is not None
 
 
-_CACHE: dict[int, tuple[object, list[Item]]] = {}
+class _Read:
+    """What more than one check reads of one face's parse, each part made on first use: the
+    judgements of its own keyword abilities, with what they and its other top-level abilities
+    hold (:func:`_look`), the items of its top-level unknown lines, and all its items judged
+    together (:func:`keyword_items`)."""
+
+    __slots__ = ("parsed", "own", "own_malformed", "own_typed", "granted", "unknown_lines", "unknown", "every")
+
+    def __init__(self, parsed) -> None:
+        self.parsed = parsed
+        self.own: list[tuple[Ability, tuple]] | None = None
+        self.own_malformed = self.own_typed = self.granted = self.unknown_lines = False
+        self.unknown: list[Item] | None = None
+        self.every: list[Item] | None = None
+
+
+#: the parts read of the faces last asked of, by the id of their parse, each with its parse
+#: (an id may be another parse's once its parse is gone: the entry is taken only for its own)
+_CACHE: dict[int, _Read] = {}
+
+
+def _read(face: Face) -> _Read | None:
+    parsed = face.parsed
+    if parsed is None or not face.oracle_text:
+        return None
+    hit = _CACHE.get(id(parsed))
+    if hit is not None and hit.parsed is parsed:
+        return hit
+    if len(_CACHE) > 64:
+        _CACHE.clear()
+    _CACHE[id(parsed)] = hit = _Read(parsed)
+    return hit
 
 
 def keyword_items(face: Face) -> list[Item]:
-    """Every item of the face's keyword lines, judged (cached for the checks that share it)."""
-    parsed = face.parsed
-    if parsed is None or not face.oracle_text:
+    """Every item of the face's keyword lines, judged (cached for the checks that share it).
+
+    This is the whole judgement, every part of it; :func:`unknown_line_items`,
+    :func:`own_keyword_items` and :func:`malformed_items` give the part a check reads."""
+    read = _read(face)
+    if read is None:
         return []
-    hit = _CACHE.get(id(parsed))
-    if hit is not None and hit[0] is parsed:
-        return hit[1]
-    items = _items(face)
-    if len(_CACHE) > 64:
-        _CACHE.clear()
-    _CACHE[id(parsed)] = (parsed, items)
-    return items
+    if read.every is None:
+        read.every = _items(face, unknown_line_items(face))
+    return read.every
+
+
+def unknown_line_items(face: Face) -> list[Item]:
+    """The items of the face's top-level unknown lines written like keyword lines (the only
+    lines with an unknown item or a keyword printed outside the tournament card pool), as
+    :func:`keyword_items` has them, except that an item of the "shape" status is not yet
+    told from a name or a label (:func:`_not_a_keyword`: that may make it "ok")."""
+    read = _read(face)
+    if read is None:
+        return []
+    if read.unknown is None:
+        read.unknown = _unknown_lines(read.parsed, face.oracle_text or "")
+    return read.unknown
+
+
+def _unknown_lines(parsed, text: str) -> list[Item]:
+    found: list[Item] = []
+    for ability in parsed.abilities:
+        if ability.kind == "unknown":
+            found += _unknown_line(text, parsed.plain, ability)
+    return found
+
+
+#: the statuses of an item whose parameter is missing or of the wrong form
+_MALFORMED = ("missing", "shape")
+
+
+def _look(read: _Read) -> list[tuple[Ability, tuple]]:
+    """(ability, (offset, item, judgement)) of each of the face's own keyword abilities with
+    an item, in order (see :func:`_ability_judged`), made once for the face; on the way, whether
+    one of them is malformed (before names and labels are told apart) or of a keyword that
+    works only on certain types, and whether a top-level ability grants abilities or is unknown."""
+    if read.own is None:
+        parsed = read.parsed
+        found = []
+        plain = None
+        for ability in parsed.abilities:
+            if ability.granted:
+                read.granted = True
+            kind = ability.kind
+            if kind == "unknown":
+                read.unknown_lines = True
+            elif kind == "keyword":
+                if plain is None:
+                    plain = parsed.plain
+                    _current_table()
+                judged = _ability_judged(plain[ability.start:ability.end], bool(ability.ability_word))
+                if judged is not None:
+                    found.append((ability, judged))
+                    kw, status = judged[2][:2]
+                    if status in _MALFORMED:
+                        read.own_malformed = True
+                    if kw.types:
+                        read.own_typed = True
+        read.own = found
+    return read.own
+
+
+def own_keyword_items(face: Face, typed: bool = False) -> list[Item]:
+    """The items of the face's own keyword abilities (not those in an ability it grants), as
+    :func:`keyword_items` has them, except that an item of the "shape" status is not yet
+    told from a name or a label (:func:`_not_a_keyword`: that may make it "ok").  ``typed``:
+    only those of keywords that work only on certain card types or subtypes."""
+    read = _read(face)
+    if read is None:
+        return []
+    own = _look(read)
+    if typed and not read.own_typed:
+        return []
+    found: list[Item] = []
+    for ability, (s, item, (kw, status, expected, length)) in own:
+        if typed and not kw.types:
+            continue
+        s += ability.start
+        found.append(Item(s, s + len(item), item, item[:length], kw, status, ability, False, expected))
+    return found
+
+
+def malformed_items(face: Face) -> list[Item]:
+    """The items of :func:`keyword_items` whose parameter is missing or of the wrong form
+    (status "missing" or "shape"), in their order.  Only a face with a keyword ability or an
+    unknown line's item of that status before names and labels are told apart
+    (:func:`_not_a_keyword`) has any: the others are passed over, each of their keyword
+    abilities looked at once, without judging all their items together."""
+    read = _read(face)
+    if read is None:
+        return []
+    _look(read)
+    if not read.own_malformed:
+        parsed = read.parsed
+        if read.granted:
+            _current_table()
+            if _granted_malformed(parsed, [g for a in parsed.abilities for g in a.granted]):
+                return [i for i in keyword_items(face) if i.status in _MALFORMED]
+        if not (read.unknown_lines and any(i.status in _MALFORMED for i in unknown_line_items(face))):
+            return []
+    return [i for i in keyword_items(face) if i.status in _MALFORMED]
+
+
+def _granted_malformed(parsed, abilities) -> bool:
+    """Whether a keyword ability among ``abilities`` (granted ones) or those they grant has an
+    item of the "missing" or "shape" status (before names and labels are told apart), for the
+    keyword table the caller made sure of (:func:`_current_table`)."""
+    for ability in abilities:
+        if ability.granted and _granted_malformed(parsed, ability.granted):
+            return True
+        if ability.kind != "keyword":
+            continue
+        judged = _ability_judged(parsed.plain[ability.start:ability.end], bool(ability.ability_word))
+        if judged is not None and judged[2][1] in _MALFORMED:
+            return True
+    return False
 
 
 def keyword_outside_cr(face: Face) -> Item | None:
     """The first item of the face's keyword lines that is a keyword printed only outside the
     tournament card pool (status "outside-cr"), or None.  Only a line the parser could not
-    read as abilities (a top-level "unknown" one) holds such an item, so the keyword lines of
-    a face without one are not judged here at all: the keyword checks judge them, once, if
-    they read the face."""
+    read as abilities (a top-level "unknown" one) holds such an item, so only the items of
+    those lines are judged here: the keyword checks judge the rest, if they read the face."""
     parsed = face.parsed
     if parsed is None:
         return None
     for ability in parsed.abilities:
         if ability.kind == "unknown":
-            return next((item for item in keyword_items(face) if item.status == "outside-cr"), None)
+            return next((item for item in unknown_line_items(face) if item.status == "outside-cr"), None)
     return None
 
 
-def _items(face: Face) -> list[Item]:
+def _items(face: Face, unknown: list[Item] | None = None) -> list[Item]:
+    """Every item of the face's keyword lines, judged together.  ``unknown``: the items of
+    its unknown lines already made (:func:`unknown_line_items`), taken as they are where
+    nothing changes them (an item it tells from a name or a label is a copy, "ok")."""
     parsed = face.parsed
     assert parsed is not None
     text = face.oracle_text or ""
@@ -218,6 +369,11 @@ def _items(face: Face) -> list[Item]:
     plain = parsed.plain
     top = {id(a) for a in parsed.abilities}
     selves = frozenset(start for start, _end in parsed.self_refs)
+    lines: dict[int, list[Item]] | None = None
+    if unknown is not None:
+        lines = {}
+        for item in unknown:
+            lines.setdefault(id(item.ability), []).append(item)
     out: list[Item] = []
     previous: Item | None = None
     for ability in relevant:
@@ -231,9 +387,9 @@ def _items(face: Face) -> list[Item]:
             previous = item
             out.append(item)
         elif not granted:
-            for item in _unknown_line(text, plain, ability):
+            for item in _unknown_line(text, plain, ability) if lines is None else lines.get(id(ability), ()):
                 if item.status == "shape" and _not_a_keyword(item, previous, selves):
-                    item.status = "ok"
+                    item = replace(item, status="ok")
                 previous = item
                 out.append(item)
     return out
@@ -268,6 +424,28 @@ def _keyword_item(text: str, plain: str, ability: Ability, granted: bool) -> Ite
         return None
     kw, status, expected, length = judged
     return Item(s, s + len(item), item, item[:length], kw, status, ability, granted, expected)
+
+
+def _ability_judged(own: str, labelled: bool) -> "tuple[int, str, tuple] | None":
+    """(where the item starts in the ability's own text, the item, its judgement) of a keyword
+    ability, or None where :func:`_keyword_item` finds no item: both steps at once, kept per
+    text for the keyword table of now (the caller makes sure of it: :func:`_current_table`)."""
+    key = (own, labelled)
+    try:
+        return _ABILITIES[key]
+    except KeyError:
+        pass
+    cut = _item_words(own, labelled)
+    judged = None
+    if cut is not None:
+        offset, item = cut
+        found = _judge_item(item)
+        if found is not None:
+            judged = (offset, item, found)
+    if len(_ABILITIES) > 8192:
+        _ABILITIES.clear()
+    _ABILITIES[key] = judged
+    return judged
 
 
 @functools.lru_cache(maxsize=8192)
