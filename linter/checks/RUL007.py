@@ -83,19 +83,29 @@ class TypeChangeDropsCardTypes(api.FaceCheck):
     @staticmethod
     def _keeps_types(face: api.FaceView, ability: api.Ability, own: set[str]) -> bool:
         """Whether the ability, read before its meaning, cannot make a land or an artifact lose
-        that type: it has no "become", or it keeps each card type of _KEPT that it may take
-        away (the face's own, and those its words name for the subject of a "becomes")."""
+        that type: the meaning layer reads no clause of it (a keyword), its effect has no
+        "become" outside reminder text (the clauses of an ability are those of its effect) or
+        no "creature" after one, or it keeps each card type of _KEPT that it may take away:
+        the face's own where a self-reference of the parse stands before the last "become"
+        (the subject of a clause stands before its verb), and those its words name there."""
+        if ability.kind in ("keyword", "level", "unknown"):
+            return True  # the meaning layer reads no clause of these
         text = face.text
-        low = text[ability.start:ability.end].lower()
+        plain = face.plain
+        body = ability.effect_start if ability.effect_start is not None else ability.start
+        low = plain[body:ability.end].lower()
         last = low.rfind("bec")
         if last < 0:
             return True
+        if "creature" not in low[low.find("bec"):]:
+            return True  # what an object becomes is named after its verb
         # the subject of a "becomes" stands before its verb: a type named only after the last
         # one is what an object becomes ("becomes an artifact creature"), not what it was
-        before = ability.start + last if low.isascii() else ability.end
+        before = body + last if low.isascii() else ability.end
+        itself = any(s < before and e > ability.start for s, e in face.parsed.self_refs)
         own_text = face.masked[ability.start:ability.end]
         return all(retains(own_text, {t}) for t, rx in _KEPT_WORDS.items()
-                   if t in own or rx.search(text, ability.start, before))
+                   if t in own and itself or rx.search(text, ability.start, before))
 
     def check_face(self, face: api.FaceView) -> Iterable[api.Hit]:
         masked = face.masked
