@@ -218,6 +218,9 @@ PIECES_007 = [
     "This land becomes a 3/3 Elemental creature", "target land becomes a 0/0 creature", "{1}: ",
     "Glint Warden becomes a 2/2 creature", "This artifact becomes a 2/2 creature", "it becomes a 1/1 creature",
     "Target artifact becomes an artifact creature", "this land becomes a copy of target land",
+    "This artifact becomes a 2/2 artifact creature", "becomes an artifact  creature", "becomes a nonartifact creature",
+    "becomes a non-artifact creature", "becomes a 1/1 land creature", "artifact creatures", "(artifact) creature",
+    "2artifact creature", " artifact", "land", "Artifact creature", " artifact creature",
 ]
 
 INVENTED_007 = [
@@ -228,6 +231,10 @@ INVENTED_007 = [
     "Crew 2 (Tap any number of creatures you control with total power 2 or more: This land becomes a 2/2 creature.)",
     "Whenever this creature becomes blocked, target land becomes a 0/0 creature.",
     "Lands you control have \"{T}: This land becomes a 1/1 creature until end of turn.\"",
+    "Flying\ncreature in addition to its other typesArtifact creature it becomes a 1/1 creature.",
+    "{1}: This artifact becomes a 2/2 artifact  creature until end of turn.",
+    "{1}: This artifact becomes a 2/2 nonartifact creature until end of turn.",
+    "{1}: Target artifact becomes a 2/2 artifact creature and target land becomes a 0/0 creature.",
 ]
 
 TEXTS_007 = random_texts(PIECES_007, INVENTED_007, 600, 10, seed=20260419)
@@ -242,3 +249,16 @@ def test_rul007_quick_look_gives_what_the_plain_way_gives(monkeypatch, type_line
     assert sum(map(bool, slow)) >= 10, "too few findings: the comparison would prove little"
     for text, q, s in zip(TEXTS_007, quick, slow):
         assert q == s, text
+
+
+def test_the_words_the_rul007_look_trusts_are_the_meaning_layers():
+    """RUL007's look takes a card type written just before "creature" to be in what an object
+    becomes: the meaning layer reads both as nouns (no verbs), and an object phrase goes on
+    over its nouns."""
+    from linter.nlp import meaning as M
+
+    lex = M.lexicon()
+    for word in ("artifact", "land", "creature", "creatures"):
+        cls = lex.cls.get(M._h(word), 0)
+        assert cls & M.NOUN and not cls & M.VERB, word
+    assert RUL007._KEPT == {"artifact", "land"}
