@@ -22,7 +22,8 @@ _DESCRIPTION_END = re.compile(r"\s(?:with|and|that|until|for|named)\s|,")
 _WORD = re.compile(r"[a-z]+")
 _BECOMES_CREATURE = re.compile(r"\bbecomes? [^.]{0,80}?\bcreatures?\b", re.I)
 _LAND_OR_ARTIFACT = re.compile(r"\b(?:lands?|artifacts?)\b", re.I)
-_KEPT_WORDS = {t: re.compile(rf"\b{t}s?\b", re.I) for t in sorted(_KEPT)}
+#: "creature" or "creatures" as :func:`_card_type_words` reads words (runs of letters)
+_CREATURE_WORD = re.compile(r"(?<![a-z])creatures?(?![a-z])")
 
 
 def _card_type_words(description: str) -> set[str]:
@@ -83,19 +84,50 @@ class TypeChangeDropsCardTypes(api.FaceCheck):
     @staticmethod
     def _keeps_types(face: api.FaceView, ability: api.Ability, own: set[str]) -> bool:
         """Whether the ability, read before its meaning, cannot make a land or an artifact lose
-        that type: it has no "become", or it keeps each card type of _KEPT that it may take
-        away (the face's own, and those its words name for the subject of a "becomes")."""
+        that type: the meaning layer reads no clause of it (a keyword), its effect has no
+        "become" outside reminder text (the clauses of an ability are those of its effect) or
+        no "creature" after one, or it keeps each card type of _KEPT that it may take away:
+        the face's own where a self-reference of the parse stands before the last "become"
+        (the subject of a clause stands before its verb), and those its words name there; a
+        type it names before each "creature" after a "become" stays (:meth:`_named_before`)."""
+        if ability.kind in ("keyword", "level", "unknown"):
+            return True  # the meaning layer reads no clause of these
         text = face.text
-        low = text[ability.start:ability.end].lower()
+        plain = face.plain
+        body = ability.effect_start if ability.effect_start is not None else ability.start
+        low = plain[body:ability.end].lower()
         last = low.rfind("bec")
         if last < 0:
             return True
+        if "creature" not in low[low.find("bec"):]:
+            return True  # what an object becomes is named after its verb
         # the subject of a "becomes" stands before its verb: a type named only after the last
         # one is what an object becomes ("becomes an artifact creature"), not what it was
-        before = ability.start + last if low.isascii() else ability.end
+        before = body + last if low.isascii() else ability.end
+        itself = any(s < before and e > ability.start for s, e in face.parsed.self_refs)
         own_text = face.masked[ability.start:ability.end]
-        return all(retains(own_text, {t}) for t, rx in _KEPT_WORDS.items()
-                   if t in own or rx.search(text, ability.start, before))
+        creatures = [body + m.start() for m in _CREATURE_WORD.finditer(low, low.find("bec"))] if low.isascii() else []
+        # its words: the letters of the type anywhere before the verb (a line glued to the one
+        # before may start with the subject: "typesArtifact creature becomes …")
+        named = text[ability.start:before].lower()
+        return all(retains(own_text, {t}) or TypeChangeDropsCardTypes._named_before(text, creatures, t)
+                   for t in sorted(_KEPT) if t in own and itself or t in named)
+
+    @staticmethod
+    def _named_before(text: str, creatures: list[int], kind: str) -> bool:
+        """Whether the card type ``kind`` is the word before each "creature" at ``creatures``
+        (those after a "become" of the effect), a word of its own: "becomes a 3/3 artifact
+        creature".  What an object becomes is an object phrase that holds its "creature"; the
+        phrase the parse reads holds the card type before it too (the meaning layer reads both
+        as nouns, and an object phrase goes on over its nouns), so it stays that type."""
+        if not creatures:
+            return False
+        n = len(kind)
+        for at in creatures:
+            start = at - n - 1
+            if start < 1 or text[start:at].lower() != kind + " " or not text[start - 1].isspace():
+                return False
+        return True
 
     def check_face(self, face: api.FaceView) -> Iterable[api.Hit]:
         masked = face.masked

@@ -10,6 +10,9 @@ from linter.model import ObjectRef
 
 _BASIC_LAND_TYPES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest"})
 _FOR_MANA = re.compile(r"\b(?:tapped|taps?)\b[^,.]{0,40}?\bfor mana\b", re.I)
+#: the words of _FOR_MANA without its word boundaries: they hold wherever _FOR_MANA finds them
+#: in a trigger's text, a part of the ability's text (asked before the meaning is read)
+_FOR_MANA_WORDS = re.compile(r"(?:tapped|taps?)[^,.]{0,40}?for mana", re.I)
 # text that gives the object a mana ability it does not print: "has '{T}: Add …'", "all mana abilities"
 _GAINS_MANA = re.compile(r"\{T\}: Add\b|mana abilit|basic land types?|every basic land type", re.I)
 
@@ -67,6 +70,8 @@ class TappedForManaWithoutManaAbility(api.FaceCheck):
         if any(v.ability.kind == "activated" and v.ability.mana_ability and any(p.kind == "tap" for p in v.ability.cost)
                for v in face.walk()):
             return
+        if not any(not v.granted and self._may_be_tapped_itself(face, v.ability) for v in face.walk()):
+            return  # no trigger may be on the object itself being tapped for mana
         for view in face.walk():
             trigger = view.ability.trigger
             if view.granted or trigger is None or not _FOR_MANA.search(trigger.text):
@@ -74,6 +79,17 @@ class TappedForManaWithoutManaAbility(api.FaceCheck):
             if self._about_itself(trigger):
                 yield face.hit(self, trigger.start, trigger.end, words=trigger.text.strip(),
                                what=f"this {face.card_types[0].lower()}" if face.card_types else "this permanent")
+
+    @staticmethod
+    def _may_be_tapped_itself(face: api.FaceView, ability: api.Ability) -> bool:
+        """Whether the ability, read before its meaning, may have a trigger this check reports:
+        it is triggered, and its text before the effect (where its trigger lies) holds the
+        words of :data:`_FOR_MANA` and a self-reference of the parse (the object of the
+        trigger's clause that is the object itself is one)."""
+        effect = ability.effect_start
+        if ability.kind != "triggered" or effect is None or not _FOR_MANA_WORDS.search(face.text, ability.start, effect):
+            return False
+        return any(s < effect and e > ability.start for s, e in face.parsed.self_refs)
 
     @staticmethod
     def _about_itself(trigger: api.Trigger) -> bool:

@@ -12,6 +12,9 @@ _SHUFFLE = re.compile(r"\bshuffle", re.I)
 # the library is gone through and what is left leaves it
 _RIDER = re.compile(r"\binstead\b|\bthe rest\b", re.I)
 _TRIGGER_WORD = re.compile(r"\b(?:when|whenever|while)\b", re.I)
+#: "search" or "searches" as a word of its own (its first letter may open a line glued to
+#: the one before): the verbs of the searches this check reports
+_SEARCH_VERB = re.compile(r"(?:(?<![A-Za-z])|(?<=[a-z])(?=[A-Z]))(?i:search(?:es)?)(?![a-z])")
 
 
 class LibrarySearchWithoutShuffle(api.FaceCheck):
@@ -69,6 +72,8 @@ class LibrarySearchWithoutShuffle(api.FaceCheck):
         text = face.text
         if _SHUFFLE.search(text, text.lower().rfind("search")):
             return  # a shuffle follows the last search: every search has one after it
+        if not any(self._may_search(text, v.ability) for v in face.walk()):
+            return  # every "search" is an event, or has a shuffle or a rider after it
         for view, clause in face.actions("search"):
             zone = clause.zone_from
             if clause.negated or zone is None or zone.zone != "library":
@@ -88,3 +93,20 @@ class LibrarySearchWithoutShuffle(api.FaceCheck):
             if _SHUFFLE.search(text, clause.start) or _RIDER.search(text, clause.start, ability.end):
                 continue
             yield face.hit(self, clause.start, clause.end, words=clause.text)
+
+    @staticmethod
+    def _may_search(text: str, ability: api.Ability) -> bool:
+        """Whether the ability, read before its meaning, may hold a search this check reports:
+        "search" or "searches" (the verb of that clause) with no trigger word between the
+        start of its sentence and it, and no shuffle after it nor rider between it and the
+        ability's end.  A clause starts at or before its verb: the look at each of these
+        spans holds within the one :meth:`check_face` looks at."""
+        start, end = ability.start, ability.end
+        for m in _SEARCH_VERB.finditer(text, start, end):
+            at = m.start()
+            sentence = max(text.rfind(".", start, at), text.rfind("—", start, at), start)
+            if _TRIGGER_WORD.search(text, sentence, at) or _SHUFFLE.search(text, at) or \
+                    _RIDER.search(text, at, end):
+                continue
+            return True
+        return False
