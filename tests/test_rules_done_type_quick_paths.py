@@ -25,6 +25,15 @@ def _findings(text: str, type_line: str, codes: list[str]) -> list[tuple]:
     return [(d.code, d.line, d.column, d.message) for d in lint_cards([card], select=codes)]
 
 
+def _quick_and_slow(monkeypatch, texts: list[str], type_line: str, codes: list[str], plain_ways) -> tuple[list, list]:
+    """The findings of each text with the checks' quick looks, then with each (class, name,
+    look) of ``plain_ways`` put in place of a quick look (the plain way)."""
+    quick = [_findings(t, type_line, codes) for t in texts]
+    for cls, name, look in plain_ways:
+        monkeypatch.setattr(cls, name, staticmethod(look))
+    return quick, [_findings(t, type_line, codes) for t in texts]
+
+
 PIECES_014_016 = [
     "Whenever ", "When ", "this land ", "Glint Warden ", "enchanted land ", "a player ", "you ", "is tapped ", "taps ",
     "tap ", "tapped ", "a Forest ", "it ", "for mana", ", ", ". ", "\n", "add an additional {G}", "its controller adds {G}",
@@ -57,11 +66,10 @@ TEXTS_014_016 = random_texts(PIECES_014_016, INVENTED_014_016, 600, 12, seed=202
 @pytest.mark.parametrize("type_line", ["Land", "Creature — Elf", "Sorcery"])
 def test_rul014_rul016_quick_looks_give_what_the_plain_way_gives(monkeypatch, type_line):
     codes = ["RUL014", "RUL016"]
-    quick = [_findings(t, type_line, codes) for t in TEXTS_014_016]
-    monkeypatch.setattr(RUL014.TappedForManaWithoutManaAbility, "_may_be_tapped_itself",
-                        staticmethod(lambda face, ability: True))
-    monkeypatch.setattr(RUL016.LibrarySearchWithoutShuffle, "_may_search", staticmethod(lambda text, ability: True))
-    slow = [_findings(t, type_line, codes) for t in TEXTS_014_016]
+    quick, slow = _quick_and_slow(monkeypatch, TEXTS_014_016, type_line, codes, [
+        (RUL014.TappedForManaWithoutManaAbility, "_may_be_tapped_itself", lambda face, ability: True),
+        (RUL016.LibrarySearchWithoutShuffle, "_may_search", lambda text, ability: True),
+    ])
     found = [d[0] for f in slow for d in f]
     if type_line != "Sorcery":
         assert min(found.count(c) for c in codes) >= 20, "too few findings: the comparison would prove little"
@@ -104,10 +112,9 @@ TEXTS_007 = random_texts(PIECES_007, INVENTED_007, 600, 10, seed=20260419)
 
 @pytest.mark.parametrize("type_line", ["Land", "Artifact", "Enchantment"])
 def test_rul007_quick_look_gives_what_the_plain_way_gives(monkeypatch, type_line):
-    quick = [_findings(t, type_line, ["RUL007"]) for t in TEXTS_007]
-    monkeypatch.setattr(RUL007.TypeChangeDropsCardTypes, "_keeps_types",
-                        staticmethod(lambda face, ability, own: False))
-    slow = [_findings(t, type_line, ["RUL007"]) for t in TEXTS_007]
+    quick, slow = _quick_and_slow(monkeypatch, TEXTS_007, type_line, ["RUL007"], [
+        (RUL007.TypeChangeDropsCardTypes, "_keeps_types", lambda face, ability, own: False),
+    ])
     assert sum(map(bool, slow)) >= 10, "too few findings: the comparison would prove little"
     for text, q, s in zip(TEXTS_007, quick, slow):
         assert q == s, text

@@ -273,7 +273,6 @@ def _look(read: _Read) -> list[tuple[Ability, tuple]]:
             elif kind == "keyword":
                 if plain is None:
                     plain = parsed.plain
-                    _current_table()
                 judged = _ability_judged(plain[ability.start:ability.end], bool(ability.ability_word))
                 if judged is not None:
                     found.append((ability, judged))
@@ -297,13 +296,7 @@ def own_keyword_items(face: Face, typed: bool = False) -> list[Item]:
     own = _look(read)
     if typed and not read.own_typed:
         return []
-    found: list[Item] = []
-    for ability, (s, item, (kw, status, expected, length)) in own:
-        if typed and not kw.types:
-            continue
-        s += ability.start
-        found.append(Item(s, s + len(item), item, item[:length], kw, status, ability, False, expected))
-    return found
+    return [_item_of(ability, judged, False) for ability, judged in own if not typed or judged[2][0].types]
 
 
 def malformed_items(face: Face) -> list[Item]:
@@ -316,21 +309,17 @@ def malformed_items(face: Face) -> list[Item]:
     if read is None:
         return []
     _look(read)
-    if not read.own_malformed:
-        parsed = read.parsed
-        if read.granted:
-            _current_table()
-            if _granted_malformed(parsed, [g for a in parsed.abilities for g in a.granted]):
-                return [i for i in keyword_items(face) if i.status in _MALFORMED]
-        if not (read.unknown_lines and any(i.status in _MALFORMED for i in unknown_line_items(face))):
-            return []
+    parsed = read.parsed
+    if not (read.own_malformed
+            or read.granted and _granted_malformed(parsed, [g for a in parsed.abilities for g in a.granted])
+            or read.unknown_lines and any(i.status in _MALFORMED for i in unknown_line_items(face))):
+        return []
     return [i for i in keyword_items(face) if i.status in _MALFORMED]
 
 
 def _granted_malformed(parsed, abilities) -> bool:
     """Whether a keyword ability among ``abilities`` (granted ones) or those they grant has an
-    item of the "missing" or "shape" status (before names and labels are told apart), for the
-    keyword table the caller made sure of (:func:`_current_table`)."""
+    item of the "missing" or "shape" status (before names and labels are told apart)."""
     for ability in abilities:
         if ability.granted and _granted_malformed(parsed, ability.granted):
             return True
@@ -414,22 +403,22 @@ def _not_a_keyword(item: Item, previous: Item | None, selves: frozenset[int]) ->
 
 def _keyword_item(text: str, plain: str, ability: Ability, granted: bool) -> Item | None:
     """A keyword ability the parser found, with its parameter judged."""
-    cut = _item_words(plain[ability.start:ability.end], bool(ability.ability_word))
-    if cut is None:
-        return None
-    offset, item = cut
+    judged = _ability_judged(plain[ability.start:ability.end], bool(ability.ability_word))
+    return None if judged is None else _item_of(ability, judged, granted)
+
+
+def _item_of(ability: Ability, judged: tuple, granted: bool) -> Item:
+    """The item of a keyword ability from :func:`_ability_judged`'s answer for it."""
+    offset, item, (kw, status, expected, length) = judged
     s = ability.start + offset
-    judged = _judge_item(item)
-    if judged is None:
-        return None
-    kw, status, expected, length = judged
     return Item(s, s + len(item), item, item[:length], kw, status, ability, granted, expected)
 
 
 def _ability_judged(own: str, labelled: bool) -> "tuple[int, str, tuple] | None":
     """(where the item starts in the ability's own text, the item, its judgement) of a keyword
-    ability, or None where :func:`_keyword_item` finds no item: both steps at once, kept per
-    text for the keyword table of now (the caller makes sure of it: :func:`_current_table`)."""
+    ability, or None where it has no item: the cut (:func:`_item_words`) and the judgement
+    (:func:`_judge_item`) at once, kept per text for the keyword table of now."""
+    _current_table()  # a declaration of the set's own keywords empties the cache
     key = (own, labelled)
     try:
         return _ABILITIES[key]
