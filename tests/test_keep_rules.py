@@ -42,8 +42,10 @@ _TEXTS = (
 def test_search_finds_what_the_pattern_finds(table):
     for rule in keep_rules(table):
         found = 0
+        # a rule on the name itself is tried on the names it keeps, near misses too
+        own = tuple(t for h in rule.hints for t in (h, h + "s", h[:-1])) if rule.where == "name" else ()
         for names in ((), _NAMES[:1], _NAMES):
-            for text in _TEXTS:
+            for text in _TEXTS + own:
                 want = _keep_rx(rule.pattern, names).search(text) if "SELF" in rule.pattern and names \
                     else re.compile(rule.pattern).search(text)
                 got = rule.search(names, text)
@@ -75,3 +77,27 @@ def test_a_text_without_a_hint_is_not_searched():
     gated = KeepRule("x", "ability", (), r"\bfrom anywhere\b", "invented", hints=("nowhere",))
     assert re.search(gated.pattern, text) and gated.search((), text) is None
     assert KeepRule("x", "ability", (), gated.pattern, "invented").search((), text) is not None
+
+
+def test_a_rule_of_names_keeps_exactly_those_names():
+    from linter.checks._templating import _keep_rule_of
+
+    rule = _keep_rule_of("keep_name", {"id": "x", "where": "name", "names": ["Ash Pup", "Vessa, Tide Caller"],
+                                        "note": "invented"})
+    assert rule.hints == ("Ash Pup", "Vessa, Tide Caller")
+    assert rule.search((), "Ash Pup") and rule.search((), "Vessa, Tide Caller")
+    for other in ("Ash Pups", "Ash Pu", "Big Ash Pup", "Vessa", "ash pup", ""):
+        assert rule.search((), other) is None, other
+
+
+@pytest.mark.parametrize("entry", [
+    {"id": "x", "where": "name", "note": "invented"},
+    {"id": "x", "where": "name", "names": ["Ash Pup"], "pattern": "^Ash Pup$", "note": "invented"},
+    {"id": "x", "where": "ability", "names": ["Ash Pup"], "note": "invented"},
+])
+def test_a_rule_needs_a_pattern_or_names_on_the_name(entry):
+    from linter.catalogue import CatalogueError
+    from linter.checks._templating import _keep_rule_of
+
+    with pytest.raises(CatalogueError):
+        _keep_rule_of("keep_name", entry)

@@ -30,7 +30,8 @@ class _Face:
     """What :meth:`SelfReferenceStyle._words_for` judges every self-reference of one face by:
     worked out once for the face, not once for each reference."""
 
-    __slots__ = ("face", "legendary", "permanent", "subtypes", "keep_names", "placeholder_written", "_noun")
+    __slots__ = ("face", "legendary", "permanent", "subtypes", "keep_names", "placeholder_written", "name_kept",
+                 "_noun")
 
     def __init__(self, card: Card, face: Face, legendary: bool, names: set[str]) -> None:
         self.face = face
@@ -42,6 +43,8 @@ class _Face:
         # "~" and "CARDNAME" as the name is written (a legend's short name)
         written = (short_name(name) or name) if legendary and name else name
         self.placeholder_written = (written, True) if name else None
+        # a card whose current Oracle text keeps its name (keep_name rules on the name itself)
+        self.name_kept = bool(name) and keep_rule("keep_name", name=name) is not None
         self._noun: tuple[str | None, bool] | None = None
 
     @property
@@ -171,8 +174,8 @@ class SelfReferenceStyle(Check):
         """The words for a self-reference at text[s:e] and whether the choice is certain."""
         face, legendary = known.face, known.legendary
         as_written = known.placeholder_written if placeholder else None
-        if not placeholder and text[s:e] in known.subtypes:
-            return as_written  # the name is also a type
+        if not placeholder and (known.name_kept or text[s:e] in known.subtypes):
+            return as_written  # Oracle keeps this card's name; or the name is also a type
         spell = None if legendary else cast_time(face, text, s, e)
         if spell is False and not known.permanent:
             return as_written  # a spell's name for itself as the source of an effect, kept or not

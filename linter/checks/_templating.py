@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass
 from typing import Iterator
 
-from linter.catalogue import load
+from linter.catalogue import CatalogueError, load
 from linter.model import Ability, Card, Face
 
 Span = tuple[int, int]
@@ -280,9 +280,19 @@ def _top_level_plain(part: str) -> bool:
 
 @functools.lru_cache(maxsize=2)
 def keep_rules(table: str) -> tuple[KeepRule, ...]:
-    return tuple(KeepRule(e["id"], e["where"], tuple(e.get("kinds") or ()), e["pattern"], e["note"],
-                          tuple(e.get("hints") or ()))
-                 for e in data()["self_reference"][table])
+    return tuple(_keep_rule_of(table, e) for e in data()["self_reference"][table])
+
+
+def _keep_rule_of(table: str, entry: dict) -> KeepRule:
+    """One keep rule of the data: its pattern, or for ``names`` (``where: name`` only) the
+    pattern of exactly those names, each name its own hint."""
+    names = tuple(entry.get("names") or ())
+    if bool(names) == ("pattern" in entry) or (names and entry["where"] != "name"):
+        raise CatalogueError("templating.yaml", f"self_reference.{table}.{entry['id']}",
+                             "a keep rule has a pattern or, with where: name, names (not both)")
+    pattern = "^(?:" + "|".join(map(re.escape, names)) + ")$" if names else entry["pattern"]
+    return KeepRule(entry["id"], entry["where"], tuple(entry.get("kinds") or ()), pattern, entry["note"],
+                    tuple(entry.get("hints") or names))
 
 
 @functools.lru_cache(maxsize=4096)
