@@ -50,7 +50,10 @@ class LegendaryFullName(Check):
 
     Foundations (2024-11-15) printed new legends this way; the Oracle text of
     older cards followed with Aetherdrift (2025-02-14). A card whose set came
-    out between those dates may use either form and is not flagged.
+    out between those dates may use either form and is not flagged, and
+    neither are the few real legends whose current Oracle text still uses
+    the full name (``self_reference.keep_full_name`` in
+    rules_data/templating.yaml).
 
     ## Why is this bad?
     Text that refers to the object it is on by name means just that object
