@@ -422,6 +422,8 @@ def lint_batch(plan: Plan, cards: list[Card], *, keep_parse: bool = True, first:
             values.append(value)
         if not keep_parse:
             for face in card.faces:
+                if face.parsed is not None:
+                    face.parsed.release()
                 face.parsed = None
     if grouped:
         joined = set()

@@ -384,6 +384,16 @@ class ParsedText:
         for a in self.abilities:
             yield from a.walk()
 
+    def release(self) -> None:
+        """Let go of the links back to this parse (each ability's, and the check-author view
+        of the face), for a parse that is dropped once its card is checked: a run pauses
+        the cyclic garbage collector, so a parse whose parts point back at it would stay
+        in memory to the end of the run (or of the worker), where without them reference
+        counting frees it at once.  The parse is not to be read after this."""
+        self._view = None
+        for a in self.walk():
+            a._parsed = None
+
     @property
     def plain(self) -> str:
         """``text`` with reminder text blanked (quoted abilities kept; offsets kept), made once."""

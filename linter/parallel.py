@@ -163,6 +163,7 @@ def _warm_up(plan: lint.Plan, cards: list["Card"]) -> None:
                         face.parsed.read_meaning()
                     except Exception:  # pragma: no cover - the worker that lints the card reports it
                         pass
+                    face.parsed.release()
                 face.parsed = None  # parsed again by the worker of its batch, as every card is
 
 

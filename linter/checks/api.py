@@ -299,15 +299,15 @@ class FaceView:
 
     @_kept
     def _walked(self) -> list[AbilityView]:
+        # depth first, each ability before those it grants; a stack, not a function calling
+        # itself, which would hold itself (and the views) in a cycle that outlives the face
         out: list[AbilityView] = []
-
-        def rec(a: Ability, parent: Ability | None) -> None:
+        stack: list[tuple[Ability, Ability | None]] = [(a, None) for a in reversed(self.abilities)]
+        while stack:
+            a, parent = stack.pop()
             out.append(AbilityView(a, len(out), parent))
-            for g in a.granted:
-                rec(g, a)
-
-        for a in self.abilities:
-            rec(a, None)
+            if a.granted:
+                stack.extend([(g, a) for g in reversed(a.granted)])
         return out
 
     def _walk(self) -> list[AbilityView]:

@@ -283,15 +283,15 @@ class FaceReader:
 
     # -- the face -------------------------------------------------------------------------
     def read(self, abilities: list[Ability]) -> None:
+        # depth first, each ability before those it grants (a stack: a function calling
+        # itself would hold itself, and the abilities, in a cycle that outlives the face)
         flat: list[tuple[Ability, Ability | None]] = []
-
-        def walk(a: Ability, parent: Ability | None) -> None:
+        stack: list[tuple[Ability, Ability | None]] = [(a, None) for a in reversed(abilities)]
+        while stack:
+            a, parent = stack.pop()
             flat.append((a, parent))
-            for g in a.granted:
-                walk(g, a)
-
-        for a in abilities:
-            walk(a, None)
+            if a.granted:
+                stack.extend([(g, a) for g in reversed(a.granted)])
         for a, _ in flat:
             a._meaning = Meaning()
         self.index = {id(a): i for i, (a, _) in enumerate(flat)}
