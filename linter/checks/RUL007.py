@@ -52,7 +52,9 @@ class TypeChangeDropsCardTypes(api.FaceCheck):
     that "becomes a 3/3 Elemental creature" is no longer a land: it cannot
     be tapped for mana as a land, a land-count effect ignores it, and
     "destroy target land" cannot target it. The text almost always meant
-    "It's still a land."
+    "It's still a land." (of several objects: "They're still lands."). The
+    message quotes the card's words from "become" to the end of what the
+    object becomes, and agrees with a plural subject.
 
     ## Example
     ```yaml
@@ -79,7 +81,7 @@ class TypeChangeDropsCardTypes(api.FaceCheck):
     severity = "warning"
     rules = ("205.1a", "205.1b")
     needs = ("text:become",)
-    message = "{subject} becomes {what}, which replaces its card types: it stops being {lost} ({hint})"
+    message = "{subject} {becomes}, which replaces {whose} card types: {lost} ({hint})"
 
     @staticmethod
     def _keeps_types(face: api.FaceView, ability: api.Ability, own: set[str]) -> bool:
@@ -156,8 +158,15 @@ class TypeChangeDropsCardTypes(api.FaceCheck):
             ability = view.ability
             if retains(face.masked[ability.start:ability.end], lost):
                 continue
-            what = became.text
-            lost_words = " or ".join(f"{'an' if t[0] in 'aeiou' else 'a'} {t}" for t in sorted(lost))
-            hint = "write \"It's still " + lost_words.split(" or ")[0] + ".\" if it should stay one"
-            yield face.hit(self, clause.start, clause.end, subject=subject.text, what=what, lost=lost_words,
-                           hint=hint)
+            # the card's own words, from the verb to the end of what the object becomes
+            becomes = face.text[clause.action.start:max(became.end, clause.action.end)]
+            if clause.action.verb.lower() == "become":  # "lands you control become …": they
+                lost_words = " or ".join(f"{t}s" for t in sorted(lost))
+                whose, lost_clause = "their", f"they stop being {lost_words}"
+                hint = f"write \"They're still {lost_words.split(' or ')[0]}.\" if they should stay {lost_words}"
+            else:
+                lost_words = " or ".join(f"{'an' if t[0] in 'aeiou' else 'a'} {t}" for t in sorted(lost))
+                whose, lost_clause = "its", f"it stops being {lost_words}"
+                hint = f"write \"It's still {lost_words.split(' or ')[0]}.\" if it should stay one"
+            yield face.hit(self, clause.start, clause.end, subject=subject.text, becomes=becomes, whose=whose,
+                           lost=lost_clause, hint=hint)
