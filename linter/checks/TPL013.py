@@ -67,5 +67,5 @@ class StraySpacing(Check):
                 new = " " if between else ""
                 fix = Fix("write one space" if between else "delete the spaces", [Edit(s, e, new)],
                           safe=True, face=i, field="oracle_text")
-                what = what[:1].upper() + what[1:] + ("" if "rules text" in what else " of the rules text")
+                what = what[:1].upper() + what[1:] + ("" if "rules text" in what else " in the rules text")
                 yield self.hit(face=i, field="oracle_text", start=s, end=e, fix=fix, what=what)
