@@ -73,12 +73,14 @@ class KeywordLineForm(Check):
                 word = text[a.start:a.end].split(" ", 1)[0]
                 if k == 0 and first.islower():
                     fix = Fix("capitalize", [Edit(a.start, a.start + 1, first.upper())], face=i, field="oracle_text")
+                    want = first.upper() + word[1:]
                     yield self.hit(face=i, field="oracle_text", start=a.start, end=a.start + len(word), fix=fix,
-                                   what=f"the first keyword {word!r} starts with a capital letter")
+                                   what=f"the first keyword starts with a capital letter: write {want!r}")
                 elif k > 0 and first.isupper() and not word.isupper():
                     fix = Fix("lower case", [Edit(a.start, a.start + 1, first.lower())], face=i, field="oracle_text")
+                    want = first.lower() + word[1:]
                     yield self.hit(face=i, field="oracle_text", start=a.start, end=a.start + len(word), fix=fix,
-                                   what=f"a later keyword {word!r} starts in lower case")
+                                   what=f"a later keyword starts in lower case: write {want!r}")
                 if k > 0:
                     prev = items[k - 1]
                     sep = text[prev.end:a.start]

@@ -18,6 +18,10 @@ _IN_WORD = {ch: re.compile(rf"{ch}(?<=\w{ch})") for ch in (STRAIGHT, CURLY)}
 _STRAIGHT, _CURLY = _IN_WORD[STRAIGHT].finditer, _IN_WORD[CURLY].finditer
 
 
+def _times(n: int) -> str:
+    return "once" if n == 1 else f"{n} times"
+
+
 class MixedApostrophes(Check):
     """A file whose rules texts mix the straight (') and the curly (’) apostrophe.
 
@@ -54,7 +58,7 @@ class MixedApostrophes(Check):
     rules = ("207.1",)
     fixable = True
     scope = "set"
-    message = "this file writes apostrophes as {want!r} ({majority} times) but this text uses {found!r} ({count} times)"
+    message = "this file writes apostrophes as {want!r} ({majority}) but this text uses {found!r} ({count})"
 
     def collect(self, card: Card) -> list[tuple[int, list[int], list[int]]]:
         """The apostrophes of each face's rules text that has any (the face's index, the
@@ -91,4 +95,5 @@ class MixedApostrophes(Check):
                     continue
                 fix = Fix(f"write {want!r}", [Edit(p, p + 1, want) for p in bad], face=i, field="oracle_text")
                 yield card, self.hit(face=i, field="oracle_text", start=bad[0], end=bad[0] + 1, fix=fix,
-                                     want=want, majority=counts[want], found=other, count=len(bad))
+                                     want=want, majority=_times(counts[want]), found=other,
+                                     count=_times(len(bad)))
