@@ -9,6 +9,7 @@ from collections import Counter
 from typing import Iterable, Iterator
 
 from linter import config
+from linter.catalogue import load
 from linter.checks._chars import face_subtypes
 from linter.checks._templating import small_numbers
 from linter.checks.api import SortedSpans, face_view, self_words
@@ -87,6 +88,38 @@ def _the_rest(text: str) -> str:
     return _SPACE.sub(" ", text)
 
 
+@functools.lru_cache(maxsize=None)
+def _variants() -> dict[str, re.Pattern]:
+    """Keyword (lower case; "*": any other) -> the phrases of its reminder that the templates
+    vary with the card (rules_data/set_level.yaml, which SET002 reads too), in one pattern."""
+    data = load("set_level")["reminder_variants"] or {}
+    every = {p for group in data.get("*", ()) for p in group if p}
+    out = {}
+    for kw, groups in data.items():
+        phrases = sorted(every | {p for group in groups for p in group if p}, key=len, reverse=True)
+        if phrases:
+            out[kw.lower()] = re.compile("|".join(rf"(?<!\w){re.escape(p)}(?!\w)" for p in phrases), re.I)
+    return out
+
+
+@functools.lru_cache(maxsize=8192)
+def without_variants(reminder: str, keyword: str) -> str:
+    """A reminder text with the phrases the templates vary with the card taken out ("you may
+    pay" or "pay" in Suspend's, as the card has a mana cost or none; "It has haste." on a
+    creature), so that each card's form compares equal with the others'."""
+    variants = _variants()
+    rx = variants.get(keyword.lower()) or variants.get("*")
+    if rx is None:
+        return reminder
+    out = rx.sub("", reminder)
+    # no space left where a phrase stood before a mark ("its flashback cost and any additional
+    # costs." and "its flashback cost." compare equal)
+    return _BEFORE_MARK.sub(r"\1", out) if out != reminder else out
+
+
+_BEFORE_MARK = re.compile(r"\s+([.,;:)])|(?<=\()\s+")
+
+
 def _similar(a: str, b: str) -> bool:
     return difflib.SequenceMatcher(None, a, b, autojunk=False).ratio() >= SIMILAR
 
@@ -110,7 +143,11 @@ class ReminderTextWording(Check):
     missing word, a typo) are reported. A wording that differs by a whole
     phrase is taken as a variant for another kind of card (a Crew reminder on
     an Equipment Vehicle, Flashback on a card with an additional cost) and is
-    left alone.
+    left alone, and so are the phrases that the templates vary with the card,
+    which rules_data/set_level.yaml lists for SET002 too (Suspend's "you may
+    pay" on a card with a mana cost and "pay" on one without, "It has haste."
+    on a creature, Backup's "ability" or "abilities", Entwine's "both" or
+    "all").
 
     The project keeps no table of the reminder texts printed on real cards:
     those are Wizards of the Coast's text, and copying them is not ours to
@@ -172,7 +209,7 @@ class ReminderTextWording(Check):
                     names = face_view(card, face).self_names
                 key = (kw, normalize(written, names))
                 number = written[len(kw):].strip()  # "Infuse 1 (… if it has none.)"
-                compared = normalize(as_fewer_than(raw, number), names, subtypes)
+                compared = normalize(without_variants(as_fewer_than(raw, number), kw), names, subtypes)
                 out.append((key, i, s, e, raw, compared))
         return out or None
 
@@ -189,7 +226,7 @@ class ReminderTextWording(Check):
         for (kw, _param), items in groups.items():
             want_raw = declared.get(kw.lower())
             if want_raw is not None:
-                want = normalize(want_raw)
+                want = normalize(without_variants(want_raw, kw))
                 reference = "the configuration"
             else:
                 counts = Counter(n for *_x, n in items)
