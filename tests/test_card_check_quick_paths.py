@@ -5,7 +5,8 @@ SYM003 and TPL007 try their patterns that start at a line's start only there; TP
 tries its count pattern only at a digit its lookbehind lets pass; SYM001 and RUL006 ask
 whether all of a text's symbols are known with one set test; CHR001 works out the colors
 of each mana cost once; TPL010 passes over texts whose parentheses pair up; SYM002 counts
-symbols and braces instead of matching a whole text. Each is held here against the plain
+symbols and braces instead of matching a whole text; SYM004 counts the quotation marks of a
+text of one line that has no curly ones. Each is held here against the plain
 way, on invented texts and on texts made at random (with a fixed seed) from the pieces
 those patterns care about.
 """
@@ -16,7 +17,7 @@ import re
 
 from _helpers import random_texts
 
-from linter.checks import CHR001, RUL011, SYM002, SYM003, TPL007, TPL009, TPL010
+from linter.checks import CHR001, RUL011, SYM002, SYM003, SYM004, TPL007, TPL009, TPL010
 from linter.checks._symbols import BRACED, SymbolTable, symbol_table
 from linter.checks.api import at_line_starts
 from linter.model import cost_colors
@@ -107,6 +108,18 @@ def test_rul011_that_pattern_is_the_word_bounded_one() -> None:
                         "_Those tokens", "\u00e9that card", "That Aura's"]
     for text in texts:
         assert [m.span() for m in RUL011._THAT.finditer(text)] == [m.span() for m in plain.finditer(text)], text
+
+
+def test_sym004_counting_passes_over_only_texts_whose_marks_pair_up() -> None:
+    pieces = PIECES + ['"', '"', "\u201c", "\u201d", "'", "\u2019", '"{T}: Add {G}."', "\u201cX.\u201d"]
+    texts = random_texts(pieces, INVENTED + ['a "b', '"a" "b"', "\u201d a \u201c", '"a\nb"', "\u201ca\u201c b\u201d"],
+                         4000, 16)
+    quick = 0
+    for text in texts:
+        if "\n" not in text and SYM004._paired(text):
+            quick += 1
+            assert list(SYM004.unpaired(text)) == [], text
+    assert quick > 100  # the quick path is taken, and held to the plain way
 
 
 def test_sym002_balanced_is_the_pattern_of_symbols() -> None:
