@@ -354,6 +354,21 @@ class Meaning:
     cost_objects: list["ObjectRef | None"] = field(default_factory=list)  # parallel to Ability.cost
 
 
+def with_parents(abilities: list[Ability]) -> list[tuple[Ability, Ability | None]]:
+    """Every ability of ``abilities`` and those they grant, depth first (each before the
+    ones it grants), each with the ability that grants it (None at the top).  A stack, not
+    a function calling itself, which would hold itself and the abilities in a cycle that
+    outlives the face (see :meth:`ParsedText.release`)."""
+    out: list[tuple[Ability, Ability | None]] = []
+    stack: list[tuple[Ability, Ability | None]] = [(a, None) for a in reversed(abilities)]
+    while stack:
+        a, parent = stack.pop()
+        out.append((a, parent))
+        if a.granted:
+            stack.extend([(g, a) for g in reversed(a.granted)])
+    return out
+
+
 @dataclass(slots=True)
 class ParsedText:
     """What the NLP pipeline found in one face's rules text."""

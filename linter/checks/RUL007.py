@@ -160,12 +160,13 @@ class TypeChangeDropsCardTypes(api.FaceCheck):
                 continue
             # the card's own words, from the verb to the end of what the object becomes
             becomes = face.text[clause.action.start:max(became.end, clause.action.end)]
+            types = sorted(lost)
             if clause.action.verb.lower() == "become":  # "lands you control become …": they
-                lost_words = " or ".join(f"{t}s" for t in sorted(lost))
+                lost_words = " or ".join(f"{t}s" for t in types)
                 whose, lost_clause = "their", f"they stop being {lost_words}"
-                hint = f"write \"They're still {lost_words.split(' or ')[0]}.\" if they should stay {lost_words}"
+                hint = f"write \"They're still {types[0]}s.\" if they should stay {lost_words}"
             else:
-                lost_words = " or ".join(f"{'an' if t[0] in 'aeiou' else 'a'} {t}" for t in sorted(lost))
+                lost_words = " or ".join(f"{'an' if t[0] in 'aeiou' else 'a'} {t}" for t in types)
                 whose, lost_clause = "its", f"it stops being {lost_words}"
                 hint = f"write \"It's still {lost_words.split(' or ')[0]}.\" if it should stay one"
             yield face.hit(self, clause.start, clause.end, subject=subject.text, becomes=becomes, whose=whose,

@@ -102,6 +102,10 @@ def _variants() -> dict[str, re.Pattern]:
     return out
 
 
+# the spaces a phrase taken out leaves before a mark, or after an opening parenthesis
+_BEFORE_MARK = re.compile(r"\s+([.,;:)])|(?<=\()\s+")
+
+
 @functools.lru_cache(maxsize=8192)
 def without_variants(reminder: str, keyword: str) -> str:
     """A reminder text with the phrases the templates vary with the card taken out ("you may
@@ -115,9 +119,6 @@ def without_variants(reminder: str, keyword: str) -> str:
     # no space left where a phrase stood before a mark ("its flashback cost and any additional
     # costs." and "its flashback cost." compare equal)
     return _BEFORE_MARK.sub(r"\1", out) if out != reminder else out
-
-
-_BEFORE_MARK = re.compile(r"\s+([.,;:)])|(?<=\()\s+")
 
 
 def _similar(a: str, b: str) -> bool:

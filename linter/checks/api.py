@@ -39,6 +39,7 @@ import ahocorasick
 from linter.checks.base import Check, Hit
 from linter.model import (
     Ability, Card, Clause, CostPart, Face, ObjectRef, ParsedText, Phrase, PlayerRef, Reference, Trigger, ZoneRef,
+    with_parents,
 )
 from linter.nlp.text import SortedSpans, mask, reminder_spans
 from linter.tables import extension_version
@@ -299,16 +300,7 @@ class FaceView:
 
     @_kept
     def _walked(self) -> list[AbilityView]:
-        # depth first, each ability before those it grants; a stack, not a function calling
-        # itself, which would hold itself (and the views) in a cycle that outlives the face
-        out: list[AbilityView] = []
-        stack: list[tuple[Ability, Ability | None]] = [(a, None) for a in reversed(self.abilities)]
-        while stack:
-            a, parent = stack.pop()
-            out.append(AbilityView(a, len(out), parent))
-            if a.granted:
-                stack.extend([(g, a) for g in reversed(a.granted)])
-        return out
+        return [AbilityView(a, k, parent) for k, (a, parent) in enumerate(with_parents(self.abilities))]
 
     def _walk(self) -> list[AbilityView]:
         return self._walked

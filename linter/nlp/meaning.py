@@ -30,7 +30,7 @@ from spacy.strings import hash_string
 
 from linter.model import (
     Ability, Action, Antecedent, Clause, Condition, Duration, Meaning, ObjectRef, ParsedText, PlayerRef,
-    Reference, Restriction, Trigger, ZoneRef,
+    Reference, Restriction, Trigger, ZoneRef, with_parents,
 )
 
 # -- word classes ---------------------------------------------------------------------
@@ -283,15 +283,7 @@ class FaceReader:
 
     # -- the face -------------------------------------------------------------------------
     def read(self, abilities: list[Ability]) -> None:
-        # depth first, each ability before those it grants (a stack: a function calling
-        # itself would hold itself, and the abilities, in a cycle that outlives the face)
-        flat: list[tuple[Ability, Ability | None]] = []
-        stack: list[tuple[Ability, Ability | None]] = [(a, None) for a in reversed(abilities)]
-        while stack:
-            a, parent = stack.pop()
-            flat.append((a, parent))
-            if a.granted:
-                stack.extend([(g, a) for g in reversed(a.granted)])
+        flat = with_parents(abilities)
         for a, _ in flat:
             a._meaning = Meaning()
         self.index = {id(a): i for i, (a, _) in enumerate(flat)}
