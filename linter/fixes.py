@@ -221,6 +221,7 @@ class FilePlanner:
             a, b = loc.offset(e.start), loc.offset(e.end)
             if not 0 <= a <= b <= len(text):
                 return f"{name} is not located exactly enough to edit"
+            a, b = codec.widen(a, b)
             if codec.decode(text[a:b]) != value[e.start:e.end]:
                 return f"the file's text of {name} does not match its value there"
             enc = codec.encode(e.text, a, b)

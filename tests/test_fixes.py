@@ -13,8 +13,10 @@ import stat
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
 from linter import fixes
+from linter.cli import main
 from linter.diagnostics import Diagnostic, Edit, Fix
 from linter.fixes import FileChanged, RawEdit, fix_round, unified_diff, write_atomic
 from linter.readers import read_bytes, read_file
@@ -366,6 +368,55 @@ def test_mse_text_inside_editor_markup_is_not_edited(tmp_path):
     outcome, before, after = fix_file(path, "Brinebound Sentry enters", "this creature enters")
     assert outcome.result is None and after == before
     assert outcome.refused
+
+
+def _mse_card(tmp_path: Path, rule_text: str) -> Path:
+    path = tmp_path / "set"
+    path.write_text("mse version: 0.3.8\ngame: magic\ncard:\n\tname: Brinebound Sentry\n\tcasting cost: 2U\n"
+                    "\tsuper type: <word-list-type>Creature</word-list-type>\n"
+                    f"\trule text: {rule_text}\n\tpower: 2\n\ttoughness: 2\n", encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("element", [
+    "<atom-cardname>Brinebound Sentry</atom-cardname>",
+    "<atom-cardname><nospellcheck>Brinebound Sentry</nospellcheck></atom-cardname>",
+])
+def test_mse_name_element_is_replaced_whole_when_all_its_text_is(tmp_path, element):
+    path = _mse_card(tmp_path, f"When {element} enters, tap target creature.")
+    outcome, before, after = fix_file(path, "Brinebound Sentry", "this creature", fields=("oracle_text",))
+    assert len(outcome.applied) == 1, outcome.refused
+    expect_replaced(before, after, element.encode(), b"this creature")
+    (card,) = read_bytes(after, str(path)).cards
+    assert card.faces[0].oracle_text == "When this creature enters, tap target creature."
+
+
+@pytest.mark.parametrize("rule_text, old", [
+    # a part of the name only: the editor's copy of the name is not cut
+    ("When <atom-cardname>Brinebound Sentry</atom-cardname> enters, tap target creature.", "Sentry"),
+    # a spelling mark opened inside the element and closed after it would be left half
+    ("When <atom-cardname>Brinebound <error-spelling:en_us>Sentry</atom-cardname>s</error-spelling:en_us> enters.",
+     "Brinebound Sentry"),
+    # the element stands in other markup (a keyword's): not replaced from inside
+    ("<kw-a>Ward <atom-cardname>Brinebound Sentry</atom-cardname></kw-a>", "Brinebound Sentry"),
+])
+def test_mse_name_element_is_not_replaced_otherwise(tmp_path, rule_text, old):
+    path = _mse_card(tmp_path, rule_text)
+    assert old in read_file(str(path)).cards[0].faces[0].oracle_text
+    outcome, before, after = fix_file(path, old, "this creature", fields=("oracle_text",))
+    assert outcome.result is None and after == before
+    assert outcome.refused
+
+
+def test_mse_self_reference_fixed_through_the_name_element(tmp_path):
+    path = _mse_card(tmp_path, "When <atom-cardname><nospellcheck>Brinebound Sentry</nospellcheck></atom-cardname>"
+                               " enters, tap target creature.")
+    args = ["check", "--no-cache", "--no-show-source", "--select", "TPL003", str(path)]
+    result = CliRunner().invoke(main, args + ["--fix"], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    assert "\trule text: When this creature enters, tap target creature.\n" in path.read_text(encoding="utf-8")
+    again = CliRunner().invoke(main, args + ["--fix"], catch_exceptions=False)
+    assert again.exit_code == 0 and "Fixed" not in again.output
 
 
 # several fixes -----------------------------------------------------------------------------------
