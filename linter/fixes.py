@@ -36,7 +36,7 @@ from typing import Iterable
 
 from linter.atomic import replace_from_temp
 from linter.diagnostics import Diagnostic, Edit, Fix
-from linter.fixes_codecs import FieldCodec, FileStyle, codec_for
+from linter.fixes_codecs import FieldCodec, FileStyle, codec_for, field_codec
 from linter.model import Card
 from linter.readers.base import ReadResult
 from linter.source import SourceFile
@@ -210,7 +210,7 @@ class FilePlanner:
             return f"{name} comes from another file"
         if not loc.exact:
             return f"the place of {name} in the file is not exact"
-        codec = codec_for(self.source, loc, self.style)
+        codec = field_codec(self.source, loc, self.style, name)
         if isinstance(codec, str):
             return codec
         text = self.source.text

@@ -67,6 +67,54 @@ def codec_for(source: SourceFile, loc: Loc, style: "FileStyle") -> FieldCodec | 
     return factory(source, loc, style)
 
 
+def field_codec(source: SourceFile, loc: Loc, style: "FileStyle", field: str) -> FieldCodec | Refusal:
+    """The codec of one field of a card: :func:`codec_for`, a mana cost's wrapped in
+    :class:`ManaCostText` (a file may write costs without braces)."""
+    codec = codec_for(source, loc, style)
+    if field == "mana_cost" and not isinstance(codec, str):
+        return ManaCostText(codec, source.text)
+    return codec
+
+
+class ManaCostText(FieldCodec):
+    """A mana cost as the file writes it: its value is the cost in Oracle form ("{2}{W}{U}"),
+    which a file may write without braces ("2WU": Cockatrice XML, Magic Set Editor).  A
+    cost written without braces is replaced by one written without braces, each symbol's
+    braces dropped ("{G/W}" as "G/W"); the planner holds the result to reading back as the
+    new value, so a cost the notation cannot tell apart ("{1}{0}" would read as "{10}") is
+    refused.  The field's own encoding (XML entities, JSON escapes) is ``inner``'s."""
+
+    def __init__(self, inner: FieldCodec, text: str) -> None:
+        self.inner, self.text = inner, text
+        self.style = inner.style
+
+    def decode(self, raw: str) -> str | None:
+        from linter.readers.mana import braced_cost
+
+        got = self.inner.decode(raw)
+        return None if got is None else braced_cost(got)[0]
+
+    def encode(self, text: str, a: int, b: int) -> str | None:
+        old = self.inner.decode(self.text[a:b])
+        if old is None:
+            return None
+        if old.strip() and "{" not in old:  # the file writes this cost without braces
+            symbols = _BRACED_SYMBOL.findall(text)
+            if "".join("{" + sym + "}" for sym in symbols) != text:
+                return None
+            text = "".join(symbols)
+        return self.inner.encode(text, a, b)
+
+    def check_value(self, value: str) -> str | None:
+        return self.inner.check_value(value)
+
+    def widen(self, a: int, b: int) -> tuple[int, int]:
+        return self.inner.widen(a, b)
+
+
+_BRACED_SYMBOL = re.compile(r"\{([^{}]+)\}")
+
+
 @functools.cache
 def _reader_codec(fmt: str) -> CodecFactory | None:
     """The codec the reader of format ``fmt`` declares (readers are fixed at import: asked once)."""

@@ -118,11 +118,13 @@ def test_cockatrice_double_hyphen_is_noted():
     assert found[0].fix is not None
 
 
-def test_unbraced_cockatrice_costs_get_no_fix_that_would_write_braces():
+def test_unbraced_cockatrice_costs_get_the_fix_of_their_value():
+    # the fix edits the Oracle form of the cost; the planner writes it without braces
+    # (tests/test_fixes.py: test_a_mana_cost_written_without_braces_takes_the_new_one_without)
     xml = cockatrice(entry("Harbor Warden", "Creature - Human Soldier", "UW1", "", "<pt>2/2</pt>"))
     found = lint(xml, "set.xml", ["MAN001"])
     assert [d.code for d in found] == ["MAN001"]
-    assert found[0].fix is None
+    assert [e.text for e in found[0].fix.edits] == ["{1}{W}{U}"]
     assert "{1}{W}{U}" in found[0].message
 
 

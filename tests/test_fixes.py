@@ -217,14 +217,35 @@ def test_cockatrice_cdata(tmp_path, form):
     assert "cannot be written" in outcome.refused[0].reason
 
 
-def test_cockatrice_mana_cost_written_without_braces_is_not_edited(tmp_path):
+@pytest.mark.parametrize("new, written", [("{G}{3}", b"G3"), ("{2}{G/W}", b"2G/W"), ("{3}{G}{G}", b"3GG")])
+def test_a_mana_cost_written_without_braces_takes_the_new_one_without(tmp_path, new, written):
     path = put(tmp_path, "cockatrice.xml", "lf")
     result = read_file(str(path))
     card = result.cards[0]
     assert card.faces[0].mana_cost == "{3}{G}"
-    outcome = fix_round(result, [finding(card, 0, "mana_cost", [(0, 6, "{G}{3}")])])
+    outcome = fix_round(result, [finding(card, 0, "mana_cost", [(0, 6, new)])])
+    assert len(outcome.applied) == 1, outcome.refused
+    expect_replaced(result.source.raw, outcome.result.source.raw, b">3G<", b">" + written + b"<")
+    assert outcome.result.cards[0].faces[0].mana_cost == new
+
+
+def test_a_cost_the_notation_without_braces_cannot_write_is_refused(tmp_path):
+    path = put(tmp_path, "cockatrice.xml", "lf")
+    result = read_file(str(path))
+    card = result.cards[0]
+    outcome = fix_round(result, [finding(card, 0, "mana_cost", [(0, 6, "{1}{0}")])])  # "10" reads as {10}
     assert outcome.result is None
-    assert "does not match" in outcome.refused[0].reason
+    assert "cannot be written" in outcome.refused[0].reason
+
+
+def test_an_mse_casting_cost_is_written_without_braces(tmp_path):
+    path = _mse_card(tmp_path, "Flying")
+    before = path.read_bytes()
+    args = ["check", "--no-cache", "--no-show-source", "--select", "MAN001", str(path)]
+    path.write_bytes(before.replace(b"casting cost: 2U", b"casting cost: UW1"))
+    result = CliRunner().invoke(main, args + ["--fix"], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    assert path.read_bytes() == before.replace(b"casting cost: 2U", b"casting cost: 1WU")
 
 
 @pytest.mark.parametrize("fixture", ["cockatrice.xml", "scryfall-raw.json", "cards.yaml"])

@@ -57,8 +57,9 @@ class ManaCostOrder(Check):
     ```
 
     ## Fix safety
-    Safe: the fix writes the same symbols in the conventional order. No fix
-    is offered for files that write costs without braces (Cockatrice XML).
+    Safe: the fix writes the same symbols in the conventional order. A file
+    that writes costs without braces (Cockatrice XML, Magic Set Editor) gets
+    the new cost without them too ("2GW").
     """
 
     code = "MAN001"

@@ -41,8 +41,9 @@ class SplitGenericMana(Check):
 
     ## Fix safety
     Unsafe: the numbers are added up, which keeps the mana value, but a
-    "{1}" may have been meant as a colored symbol. No fix is offered for
-    files that write costs without braces (Cockatrice XML).
+    "{1}" may have been meant as a colored symbol. A file that writes costs
+    without braces (Cockatrice XML, Magic Set Editor) gets the new cost
+    without them too.
     """
 
     code = "MAN002"

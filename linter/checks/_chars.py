@@ -589,16 +589,7 @@ def subtype_families(word: str, data: CharData | None = None) -> frozenset[str]:
     return out
 
 
-def braceless(card: Card) -> bool:
-    """Whether the card's file writes mana costs without braces (Cockatrice XML): the
-    field's value is then not the file's text, and a fix cannot be written back as is."""
-    fmt = card.source.format if card.source is not None else ""
-    return fmt.lower().startswith("cockatrice")
-
-
 def cost_fix(card: Card, face: int, cost: str, good: str, title: str, *, safe: bool = True) -> Fix | None:
-    """A fix that writes ``good`` over a face's whole mana cost ``cost``, or None where
-    the file writes costs without braces and cannot take the edit (see :func:`braceless`)."""
-    if braceless(card):
-        return None
+    """A fix that writes ``good`` over a face's whole mana cost ``cost`` (a file that writes
+    costs without braces takes it without them: :class:`linter.fixes_codecs.ManaCostText`)."""
     return Fix(title, [Edit(0, len(cost), good)], safe=safe, face=face, field="mana_cost")
