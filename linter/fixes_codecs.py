@@ -72,20 +72,25 @@ def field_codec(source: SourceFile, loc: Loc, style: "FileStyle", field: str) ->
     :class:`ManaCostText` (a file may write costs without braces)."""
     codec = codec_for(source, loc, style)
     if field == "mana_cost" and not isinstance(codec, str):
-        return ManaCostText(codec, source.text)
+        return ManaCostText(codec, source.text, source.format in BRACELESS_COST_FORMATS)
     return codec
+
+
+#: formats whose files write every mana cost without braces (an empty cost field too)
+BRACELESS_COST_FORMATS = frozenset({"cockatrice", "mse"})
 
 
 class ManaCostText(FieldCodec):
     """A mana cost as the file writes it: its value is the cost in Oracle form ("{2}{W}{U}"),
     which a file may write without braces ("2WU": Cockatrice XML, Magic Set Editor).  A
-    cost written without braces is replaced by one written without braces, each symbol's
-    braces dropped ("{G/W}" as "G/W"); the planner holds the result to reading back as the
+    cost written without braces, or an empty one in a file of such a format
+    (``braceless``), is replaced by one written without braces, each symbol's braces
+    dropped ("{G/W}" as "G/W"); the planner holds the result to reading back as the
     new value, so a cost the notation cannot tell apart ("{1}{0}" would read as "{10}") is
     refused.  The field's own encoding (XML entities, JSON escapes) is ``inner``'s."""
 
-    def __init__(self, inner: FieldCodec, text: str) -> None:
-        self.inner, self.text = inner, text
+    def __init__(self, inner: FieldCodec, text: str, braceless: bool = False) -> None:
+        self.inner, self.text, self.braceless = inner, text, braceless
         self.style = inner.style
 
     def decode(self, raw: str) -> str | None:
@@ -98,7 +103,7 @@ class ManaCostText(FieldCodec):
         old = self.inner.decode(self.text[a:b])
         if old is None:
             return None
-        if old.strip() and "{" not in old:  # the file writes this cost without braces
+        if "{" not in old and (old.strip() or self.braceless):  # the file writes costs without braces
             symbols = _BRACED_SYMBOL.findall(text)
             if "".join("{" + sym + "}" for sym in symbols) != text:
                 return None

@@ -229,6 +229,22 @@ def test_a_mana_cost_written_without_braces_takes_the_new_one_without(tmp_path, 
     assert outcome.result.cards[0].faces[0].mana_cost == new
 
 
+def test_an_empty_cost_of_a_file_without_braces_is_filled_without_them(tmp_path):
+    path = tmp_path / "cockatrice.xml"
+    raw = (FIXTURES / "cockatrice.xml").read_bytes()
+    # a colorless card without a cost (its colors left out too: the reader would take a
+    # color without a cost for a color indicator)
+    path.write_bytes(raw.replace(b"<manacost>3G</manacost>", b"<manacost></manacost>", 1)
+                     .replace(b"<colors>G</colors>", b"", 1))
+    result = read_file(str(path))
+    card = result.cards[0]
+    assert card.faces[0].mana_cost == ""
+    outcome = fix_round(result, [finding(card, 0, "mana_cost", [(0, 0, "{4}")])])
+    assert len(outcome.applied) == 1, outcome.refused
+    expect_replaced(result.source.raw, outcome.result.source.raw, b"<manacost></manacost>",
+                    b"<manacost>4</manacost>")
+
+
 def test_a_cost_the_notation_without_braces_cannot_write_is_refused(tmp_path):
     path = put(tmp_path, "cockatrice.xml", "lf")
     result = read_file(str(path))
