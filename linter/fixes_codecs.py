@@ -69,28 +69,29 @@ def codec_for(source: SourceFile, loc: Loc, style: "FileStyle") -> FieldCodec | 
 
 def field_codec(source: SourceFile, loc: Loc, style: "FileStyle", field: str) -> FieldCodec | Refusal:
     """The codec of one field of a card: :func:`codec_for`, a mana cost's wrapped in
-    :class:`ManaCostText` (a file may write costs without braces)."""
+    :class:`ManaCostText` in a format that writes costs without braces (elsewhere a cost's
+    value is the file's text)."""
     codec = codec_for(source, loc, style)
-    if field == "mana_cost" and not isinstance(codec, str):
-        return ManaCostText(codec, source.text, source.format in BRACELESS_COST_FORMATS)
+    if field == "mana_cost" and source.format in BRACELESS_COST_FORMATS and not isinstance(codec, str):
+        return ManaCostText(codec, source.text)
     return codec
 
 
-#: formats whose files write every mana cost without braces (an empty cost field too)
-BRACELESS_COST_FORMATS = frozenset({"cockatrice", "mse"})
+#: formats whose readers take mana costs written without braces ("2WU") in Oracle form
+BRACELESS_COST_FORMATS = frozenset({"cockatrice", "mse", "mse-set"})
 
 
 class ManaCostText(FieldCodec):
-    """A mana cost as the file writes it: its value is the cost in Oracle form ("{2}{W}{U}"),
-    which a file may write without braces ("2WU": Cockatrice XML, Magic Set Editor).  A
-    cost written without braces, or an empty one in a file of such a format
-    (``braceless``), is replaced by one written without braces, each symbol's braces
-    dropped ("{G/W}" as "G/W"); the planner holds the result to reading back as the
-    new value, so a cost the notation cannot tell apart ("{1}{0}" would read as "{10}") is
-    refused.  The field's own encoding (XML entities, JSON escapes) is ``inner``'s."""
+    """A mana cost of a file that writes costs without braces ("2WU": Cockatrice XML, Magic
+    Set Editor), whose value is the cost in Oracle form ("{2}{W}{U}").  A cost written
+    without braces, or an empty one, is replaced by one written without braces, each
+    symbol's braces dropped ("{G/W}" as "G/W"); one written with braces keeps them.  The
+    planner holds the result to reading back as the new value, so a cost the notation
+    cannot tell apart ("{1}{0}" would read as "{10}") is refused.  The field's own
+    encoding (XML entities) is ``inner``'s."""
 
-    def __init__(self, inner: FieldCodec, text: str, braceless: bool = False) -> None:
-        self.inner, self.text, self.braceless = inner, text, braceless
+    def __init__(self, inner: FieldCodec, text: str) -> None:
+        self.inner, self.text = inner, text
         self.style = inner.style
 
     def decode(self, raw: str) -> str | None:
@@ -103,7 +104,7 @@ class ManaCostText(FieldCodec):
         old = self.inner.decode(self.text[a:b])
         if old is None:
             return None
-        if "{" not in old and (old.strip() or self.braceless):  # the file writes costs without braces
+        if "{" not in old:  # written without braces (the value has them: the reader added them)
             symbols = _BRACED_SYMBOL.findall(text)
             if "".join("{" + sym + "}" for sym in symbols) != text:
                 return None

@@ -245,6 +245,18 @@ def test_an_empty_cost_of_a_file_without_braces_is_filled_without_them(tmp_path)
                     b"<manacost>4</manacost>")
 
 
+def test_a_cost_without_braces_in_a_file_that_keeps_costs_as_written_takes_braces(tmp_path):
+    # a YAML card's cost is its text as written: a fix that braces it writes the braces
+    path = tmp_path / "cards.yaml"
+    path.write_bytes((FIXTURES / "cards.yaml").read_bytes().replace(b'"{3}{G}"', b'"3G"', 1))
+    result = read_file(str(path))
+    card = result.cards[0]
+    assert card.faces[0].mana_cost == "3G"
+    outcome = fix_round(result, [finding(card, 0, "mana_cost", [(0, 2, "{3}{G}")])])
+    assert len(outcome.applied) == 1, outcome.refused
+    expect_replaced(result.source.raw, outcome.result.source.raw, b'"3G"', b'"{3}{G}"')
+
+
 def test_a_cost_the_notation_without_braces_cannot_write_is_refused(tmp_path):
     path = put(tmp_path, "cockatrice.xml", "lf")
     result = read_file(str(path))
@@ -254,14 +266,23 @@ def test_a_cost_the_notation_without_braces_cannot_write_is_refused(tmp_path):
     assert "cannot be written" in outcome.refused[0].reason
 
 
-def test_an_mse_casting_cost_is_written_without_braces(tmp_path):
-    path = _mse_card(tmp_path, "Flying")
-    before = path.read_bytes()
-    args = ["check", "--no-cache", "--no-show-source", "--select", "MAN001", str(path)]
-    path.write_bytes(before.replace(b"casting cost: 2U", b"casting cost: UW1"))
-    result = CliRunner().invoke(main, args + ["--fix"], catch_exceptions=False)
+@pytest.mark.parametrize("packaged", [False, True])
+def test_an_mse_casting_cost_is_written_without_braces(tmp_path, packaged):
+    import zipfile
+
+    bare = _mse_card(tmp_path, "Flying")
+    text = bare.read_bytes().replace(b"casting cost: 2U", b"casting cost: UW1")
+    path = tmp_path / "cards.mse-set" if packaged else bare
+    if packaged:
+        with zipfile.ZipFile(path, "w") as zf:
+            zf.writestr("set", text)
+    else:
+        path.write_bytes(text)
+    result = CliRunner().invoke(main, ["check", "--no-cache", "--no-show-source", "--select", "MAN001", "--fix",
+                                       str(path)], catch_exceptions=False)
     assert result.exit_code == 0, result.output
-    assert path.read_bytes() == before.replace(b"casting cost: 2U", b"casting cost: 1WU")
+    fixed = zipfile.ZipFile(path).read("set") if packaged else path.read_bytes()
+    assert fixed == text.replace(b"casting cost: UW1", b"casting cost: 1WU")
 
 
 @pytest.mark.parametrize("fixture", ["cockatrice.xml", "scryfall-raw.json", "cards.yaml"])
