@@ -22,6 +22,7 @@ import json
 import re
 from typing import Callable
 
+from linter.model import cost_symbols
 from linter.source import Loc, SourceFile
 
 #: what a codec factory returns when the field cannot be edited: the reason
@@ -69,16 +70,20 @@ def codec_for(source: SourceFile, loc: Loc, style: "FileStyle") -> FieldCodec | 
 
 def field_codec(source: SourceFile, loc: Loc, style: "FileStyle", field: str) -> FieldCodec | Refusal:
     """The codec of one field of a card: :func:`codec_for`, a mana cost's wrapped in
-    :class:`ManaCostText` in a format that writes costs without braces (elsewhere a cost's
-    value is the file's text)."""
+    :class:`ManaCostText` where the format's reader braces costs written without braces
+    (``Reader.braces_costs``; elsewhere a cost's value is the file's text)."""
     codec = codec_for(source, loc, style)
-    if field == "mana_cost" and source.format in BRACELESS_COST_FORMATS and not isinstance(codec, str):
+    if field == "mana_cost" and _braces_costs(source.format) and not isinstance(codec, str):
         return ManaCostText(codec, source.text)
     return codec
 
 
-#: formats whose readers take mana costs written without braces ("2WU") in Oracle form
-BRACELESS_COST_FORMATS = frozenset({"cockatrice", "mse", "mse-set"})
+@functools.cache
+def _braces_costs(fmt: str) -> bool:
+    from linter.readers.detect import reader_named  # the readers import this module
+
+    reader = reader_named(fmt)
+    return reader is not None and reader.braces_costs
 
 
 class ManaCostText(FieldCodec):
@@ -105,7 +110,7 @@ class ManaCostText(FieldCodec):
         if old is None:
             return None
         if "{" not in old:  # written without braces (the value has them: the reader added them)
-            symbols = _BRACED_SYMBOL.findall(text)
+            symbols = cost_symbols(text)
             if "".join("{" + sym + "}" for sym in symbols) != text:
                 return None
             text = "".join(symbols)
@@ -116,9 +121,6 @@ class ManaCostText(FieldCodec):
 
     def widen(self, a: int, b: int) -> tuple[int, int]:
         return self.inner.widen(a, b)
-
-
-_BRACED_SYMBOL = re.compile(r"\{([^{}]+)\}")
 
 
 @functools.cache

@@ -80,5 +80,5 @@ class ManaCostOrder(Check):
             good = _reordered(cost)
             if good is None:
                 continue
-            fix = cost_fix(card, i, cost, good, f"Reorder to {good}")
+            fix = cost_fix(i, cost, good, f"Reorder to {good}")
             yield self.hit(face=i, field="mana_cost", start=0, end=len(cost), fix=fix, cost=cost, good=good)

@@ -63,7 +63,7 @@ class SplitGenericMana(Check):
             if found is None:
                 continue
             good, what = found
-            fix = cost_fix(card, i, cost, good, f"Write {good}", safe=False)
+            fix = cost_fix(i, cost, good, f"Write {good}", safe=False)
             yield self.hit(face=i, field="mana_cost", start=0, end=len(cost), fix=fix,
                            cost=cost, what=what, good=good)
 

@@ -589,7 +589,7 @@ def subtype_families(word: str, data: CharData | None = None) -> frozenset[str]:
     return out
 
 
-def cost_fix(card: Card, face: int, cost: str, good: str, title: str, *, safe: bool = True) -> Fix | None:
+def cost_fix(face: int, cost: str, good: str, title: str, *, safe: bool = True) -> Fix:
     """A fix that writes ``good`` over a face's whole mana cost ``cost`` (a file that writes
     costs without braces takes it without them: :class:`linter.fixes_codecs.ManaCostText`)."""
     return Fix(title, [Edit(0, len(cost), good)], safe=safe, face=face, field="mana_cost")

@@ -67,7 +67,9 @@ class Reader:
     format has one of its own); ``read(probe, result)`` fills ``result`` or
     raises :class:`ReadError`; ``codec`` is the fix codec factory for the
     fields it reads (see :mod:`linter.fixes_codecs`; None: its files cannot be
-    fixed); ``formats`` are the names its results carry (``name`` first).
+    fixed); ``formats`` are the names its results carry (``name`` first);
+    ``braces_costs``: it reads mana costs written without braces ("2WU") as
+    their Oracle form, so that a fix of a cost is written back without them.
     """
 
     name: str
@@ -75,6 +77,7 @@ class Reader:
     read: Callable[["Probe", ReadResult], None]
     codec: Callable | None = None
     formats: tuple[str, ...] = ()
+    braces_costs: bool = False
 
     @property
     def names(self) -> tuple[str, ...]:

@@ -854,4 +854,5 @@ READER = Reader(
     looks_like=_looks_like,
     read=lambda probe, result: read_cockatrice(probe.source, result),
     codec=xml_codec,
+    braces_costs=True,
 )

@@ -707,6 +707,7 @@ READER = Reader(
     read=lambda probe, result: read_mse(probe.source, result),
     codec=mse_codec,
     formats=("mse", "mse-set"),
+    braces_costs=True,
 )
 
 __all__ = ["READER", "looks_like_mse", "is_zip", "open_package", "read_package", "read_mse", "parse_blocks", "block_fields",
