@@ -9,6 +9,7 @@ and with both.
 from __future__ import annotations
 
 import os
+import re
 import stat
 from pathlib import Path
 
@@ -428,6 +429,9 @@ def test_mse_text_inside_editor_markup_is_not_edited(tmp_path):
     assert outcome.refused
 
 
+_MSE_TAG_RX = re.compile(r"<[^<>]*>")
+
+
 def _mse_card(tmp_path: Path, rule_text: str) -> Path:
     path = tmp_path / "set"
     path.write_text("mse version: 0.3.8\ngame: magic\ncard:\n\tname: Brinebound Sentry\n\tcasting cost: 2U\n"
@@ -440,13 +444,18 @@ def _mse_card(tmp_path: Path, rule_text: str) -> Path:
     "<atom-cardname>Brinebound Sentry</atom-cardname>",
     "<atom-cardname><nospellcheck>Brinebound Sentry</nospellcheck></atom-cardname>",
 ])
-def test_mse_name_element_is_replaced_whole_when_all_its_text_is(tmp_path, element):
-    path = _mse_card(tmp_path, f"When {element} enters, tap target creature.")
+@pytest.mark.parametrize("before_name, after_name", [
+    ("When ", " enters, tap target creature."),
+    # at the end of the field, inside a keyword's parameter: the span's end stands past the tags
+    ("Ward\u2014Pay 2 life. <kw-a><nospellcheck>Partner with <param-name>", "</param-name></nospellcheck></kw-a>"),
+])
+def test_mse_name_element_is_replaced_whole_when_all_its_text_is(tmp_path, element, before_name, after_name):
+    path = _mse_card(tmp_path, before_name + element + after_name)
     outcome, before, after = fix_file(path, "Brinebound Sentry", "this creature", fields=("oracle_text",))
     assert len(outcome.applied) == 1, outcome.refused
     expect_replaced(before, after, element.encode(), b"this creature")
     (card,) = read_bytes(after, str(path)).cards
-    assert card.faces[0].oracle_text == "When this creature enters, tap target creature."
+    assert card.faces[0].oracle_text == _MSE_TAG_RX.sub("", before_name + "this creature" + after_name)
 
 
 @pytest.mark.parametrize("rule_text, old", [
@@ -455,8 +464,9 @@ def test_mse_name_element_is_replaced_whole_when_all_its_text_is(tmp_path, eleme
     # a spelling mark opened inside the element and closed after it would be left half
     ("When <atom-cardname>Brinebound <error-spelling:en_us>Sentry</atom-cardname>s</error-spelling:en_us> enters.",
      "Brinebound Sentry"),
-    # the element stands in other markup (a keyword's): not replaced from inside
-    ("<kw-a>Ward <atom-cardname>Brinebound Sentry</atom-cardname></kw-a>", "Brinebound Sentry"),
+    # the element stands in text the editor makes (a keyword's reminder): not replaced from inside
+    ("<kw-a>Ward <param-cost>2</param-cost><atom-reminder-core> (Whenever <atom-cardname>Brinebound Sentry"
+     "</atom-cardname> becomes the target of a spell, counter it.)</atom-reminder-core></kw-a>", "Brinebound Sentry"),
 ])
 def test_mse_name_element_is_not_replaced_otherwise(tmp_path, rule_text, old):
     path = _mse_card(tmp_path, rule_text)
@@ -464,6 +474,46 @@ def test_mse_name_element_is_not_replaced_otherwise(tmp_path, rule_text, old):
     outcome, before, after = fix_file(path, old, "this creature", fields=("oracle_text",))
     assert outcome.result is None and after == before
     assert outcome.refused
+
+
+def test_mse_name_element_is_replaced_inside_text_the_designer_typed(tmp_path):
+    # a keyword's parameter (<param-action>) and <nospellcheck> hold the designer's words
+    devotion = ("<kw-0><nospellcheck>devotion to <param-action>white is less than five, <atom-cardname>"
+                "<nospellcheck>Brinebound Sentry</nospellcheck></atom-cardname> isn't a creature"
+                "</param-action></nospellcheck></kw-0>")
+    path = _mse_card(tmp_path, f"As long as your {devotion}.")
+    outcome, before, after = fix_file(path, "Brinebound Sentry", "this creature", fields=("oracle_text",))
+    assert len(outcome.applied) == 1, outcome.refused
+    expect_replaced(before, after, b"<atom-cardname><nospellcheck>Brinebound Sentry</nospellcheck></atom-cardname>",
+                    b"this creature")
+    (card,) = read_bytes(after, str(path)).cards
+    assert card.faces[0].oracle_text == ("As long as your devotion to white is less than five, this creature"
+                                         " isn't a creature.")
+
+
+@pytest.mark.parametrize("keywords, fixed", [
+    ("<kw-a><nospellcheck>Flying</nospellcheck></kw-a>, <kw-a><nospellcheck>Vigilance</nospellcheck></kw-a>",
+     "<kw-a><nospellcheck>Flying</nospellcheck></kw-a>, <kw-a><nospellcheck>vigilance</nospellcheck></kw-a>"),
+    ("<kw-a><nospellcheck>Flying</nospellcheck></kw-a>, <kw-a><nospellcheck>First Strike</nospellcheck></kw-a>",
+     "<kw-a><nospellcheck>Flying</nospellcheck></kw-a>, <kw-a><nospellcheck>first strike</nospellcheck></kw-a>"),
+])
+def test_mse_keyword_case_is_fixed_inside_the_keyword_markup(tmp_path, keywords, fixed):
+    path = _mse_card(tmp_path, keywords)
+    args = ["check", "--no-cache", "--no-show-source", "--select", "TPL006", str(path)]
+    result = CliRunner().invoke(main, args + ["--fix"], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    assert f"\trule text: {fixed}\n" in path.read_text(encoding="utf-8")
+    again = CliRunner().invoke(main, args + ["--fix"], catch_exceptions=False)
+    assert again.exit_code == 0 and "Fixed" not in again.output
+
+
+def test_mse_text_of_a_generated_reminder_is_not_edited(tmp_path):
+    path = _mse_card(tmp_path, "<kw-a><nospellcheck>Evolve</nospellcheck><atom-reminder-expert> <i-auto>(Whenever a"
+                               " creature enters the battlefield under your control, if it has greater power, put a"
+                               " +1/+1 counter on this creature.)</i-auto></atom-reminder-expert></kw-a>")
+    outcome, before, after = fix_file(path, "enters the battlefield", "enters", fields=("oracle_text",))
+    assert outcome.result is None and after == before
+    assert [n.reason for n in outcome.refused] == ["the new text cannot be written in this mse field"]
 
 
 def test_mse_self_reference_fixed_through_the_name_element(tmp_path):
