@@ -15,10 +15,12 @@ class KeywordLineForm(Check):
 
     ## What it does
     On a line of keyword abilities, the first keyword starts with a capital
-    letter, every later one starts in lower case, and they are separated by a
-    comma and a space. Finds a later keyword with a capital ("Flying,
-    Vigilance"), a first one in lower case, and another separator (";", a
-    comma without its space). Where reminder text follows the last keyword and
+    letter, every later one starts in lower case, the other words of a
+    keyword's name are written as the keyword table writes them ("first
+    strike", not "First Strike"), and the keywords are separated by a comma
+    and a space. Finds a later keyword with a capital ("Flying, Vigilance"), a
+    first one in lower case, a name's later word with a capital ("First
+    Strike"), and another separator (";", a comma without its space). Where reminder text follows the last keyword and
     explains only that one, the keywords may be separated by "; " as well
     ("Flying; banding (…)"), as current Oracle text does.
 
@@ -54,6 +56,37 @@ class KeywordLineForm(Check):
         for view in api.card_faces(card):
             yield from self._face(view.index, view.face)
 
+    def _case(self, i: int, text: str, a, first: bool) -> Hit | None:
+        """The finding of a keyword whose name is not written in the letter case of its
+        place on the line: the first keyword's name starts with a capital, a later one's in
+        lower case, and the rest of the name is written as the keyword table writes it
+        ("First strike", not "First Strike"; "More Than Meets the Eye" as it is)."""
+        name = a.keyword or ""
+        written = text[a.start:a.start + len(name)]
+        if len(name) < 2 or written.lower() != name.lower():
+            # a name the table does not spell like this (a keyword read under another
+            # name): its first word alone is judged
+            written = text[a.start:a.end].split(" ", 1)[0]
+            rest = written[1:]
+        else:
+            rest = name[1:]
+        head = written[0]
+        if written.isupper() and len(written) > 1:
+            return None  # a line written in capitals is another matter than one keyword's case
+        want = (head.upper() if first else head.lower()) + rest
+        if want == written:
+            return None
+        if head != want[0] and rest == written[1:]:
+            title, what = ("capitalize", "the first keyword starts with a capital letter") if first else \
+                ("lower case", "a later keyword starts in lower case")
+            fix = Fix(title, [Edit(a.start, a.start + 1, want[0])], face=i, field="oracle_text")
+        else:
+            what = ("the words of a keyword's name after the first are in lower case" if rest.islower()
+                    else "a keyword's name is written in the letter case the rules give it")
+            fix = Fix(f"write {want!r}", [Edit(a.start, a.start + len(written), want)], face=i, field="oracle_text")
+        return self.hit(face=i, field="oracle_text", start=a.start, end=a.start + len(written), fix=fix,
+                        what=f"{what}: write {want!r}")
+
     def _face(self, i: int, face: Face) -> Iterator[Hit]:
         text = face.oracle_text or ""
         lines: dict[int, list] = {}
@@ -70,17 +103,9 @@ class KeywordLineForm(Check):
                 first = text[a.start] if a.start < len(text) else ""
                 if not first.isalpha():
                     continue
-                word = text[a.start:a.end].split(" ", 1)[0]
-                if k == 0 and first.islower():
-                    fix = Fix("capitalize", [Edit(a.start, a.start + 1, first.upper())], face=i, field="oracle_text")
-                    want = first.upper() + word[1:]
-                    yield self.hit(face=i, field="oracle_text", start=a.start, end=a.start + len(word), fix=fix,
-                                   what=f"the first keyword starts with a capital letter: write {want!r}")
-                elif k > 0 and first.isupper() and not word.isupper():
-                    fix = Fix("lower case", [Edit(a.start, a.start + 1, first.lower())], face=i, field="oracle_text")
-                    want = first.lower() + word[1:]
-                    yield self.hit(face=i, field="oracle_text", start=a.start, end=a.start + len(word), fix=fix,
-                                   what=f"a later keyword starts in lower case: write {want!r}")
+                hit = self._case(i, text, a, first=k == 0)
+                if hit is not None:
+                    yield hit
                 if k > 0:
                     prev = items[k - 1]
                     sep = text[prev.end:a.start]
