@@ -77,9 +77,9 @@ class EntersTheBattlefield(Check):
                 rest = text[m.end():]
                 if m.group("verb") == "enter" and (_PAST.match(rest) or _CANNOT.search(text, max(0, m.start() - 12), m.start())):
                     continue
-                yield self._one(i, text, m, rest, when)
+                yield self._one(i, text, m, rest, when, view.self_refs)
 
-    def _one(self, i: int, text: str, m: re.Match, rest: str, when: str) -> Hit:
+    def _one(self, i: int, text: str, m: re.Match, rest: str, when: str, selves: list) -> Hit:
         verb = m.group("verb")
         under = _UNDER.match(rest)
         if under is None:
@@ -97,7 +97,11 @@ class EntersTheBattlefield(Check):
             if subj:
                 s_text = subj.group("subj")
                 s_start = m.start() - len(sentence_before(text, m.start())) + subj.start("subj")
-                tail = _SUBJECT_TAIL.search(s_text)
+                # a name is one word of the subject: "of" in "Eye of Ultimate Evil" ends no noun
+                # phrase, so what follows the subject's last self-reference is searched
+                after = max((r.end - s_start for r in selves if s_start <= r.start and r.end <= s_start + len(s_text)),
+                            default=0)
+                tail = _SUBJECT_TAIL.search(s_text, after)
                 insert_at = s_start + (tail.start() if tail else len(s_text.rstrip()))
                 if len(s_text.split()) <= 8:
                     edits = [Edit(insert_at, insert_at, f" {controls}"), Edit(m.start(), end, verb)]
