@@ -99,15 +99,16 @@ class NonexistentZone(api.FaceCheck):
     message = "{place!r}: {why}"
 
     def check_face(self, face: api.FaceView) -> Iterable[api.Hit]:
-        masked = face.masked
-        known, not_zones = _words()
-        own = None  # the set's own zones, read where a place is found (few faces)
+        # the scan is the whole cost on most faces, which name no place: what the places are
+        # judged by (the zones, the set's own ones, the moves) is looked up at the first one
+        own = None
         moves = None
         folded = face.folded
-        for m in (_PLACE_FOLDED.finditer(folded) if folded is not None else _PLACE.finditer(masked)):
+        for m in (_PLACE_FOLDED.finditer(folded) if folded is not None else _PLACE.finditer(face.masked)):
             word, nxt = m.group("zone").lower(), (m.group("next") or "").lower()
             two = f"{word} {nxt}"
             if own is None:
+                known, not_zones = _words()
                 own = {z.lower() for z in self.setting("zones")}
             if word in known or two in known or word in own or two in own or word.rstrip("s") in known:
                 continue

@@ -86,14 +86,18 @@ class SpellEntersBattlefield(api.FaceCheck):
             return
         if not any(self._may_put_itself(face, a) for a in face.abilities):
             return  # no ability holds the words of a move onto the battlefield and of itself
-        if becomes_a_creature(face.card, face):
-            return
+        # the moves of the card itself first, whether it may become a creature only where there
+        # is one (its patterns and keywords are read on every face that gets this far, a move
+        # of the card itself is on few)
         kind = "an instant" if face.face.has_type("Instant") else "a sorcery"
+        hits = []
         for view, clause in face.actions("put", "return"):
             if view.granted or clause.negated or clause.zone_to is None or clause.zone_to.zone != "battlefield":
                 continue
             if any(self._itself(face, view.ability, o) for o in clause.objects):
-                yield face.hit(self, clause.start, clause.end, words=clause.text, kind=kind)
+                hits.append(face.hit(self, clause.start, clause.end, words=clause.text, kind=kind))
+        if hits and not becomes_a_creature(face.card, face):
+            yield from hits
 
     @staticmethod
     def _may_name_itself(face: api.FaceView) -> bool:
