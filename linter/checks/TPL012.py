@@ -24,13 +24,55 @@ _MANA = re.compile(r"(?:\b(?:\d+|X)\s+)?(?:\{[^{}]+\})+")
 SIMILAR = 0.9
 _SPACE = re.compile(r"\s+")
 # "a +1/+1 counter" and "two +1/+1 counters" differ only by the number
-_PLURAL = re.compile(r"\b(counter|card|creature|token|permanent|player|time|land|spell|artifact)s\b")
+_PLURAL_NOUNS = ("counter", "card", "creature", "token", "permanent", "player", "time", "land", "spell", "artifact")
+_PLURAL = re.compile(rf"\b({'|'.join(_PLURAL_NOUNS)})s\b")
+#: what ``_PLURAL.sub(r"\1", text)`` takes out, the "s" that ends one of those nouns: the
+#: pattern looks for the "s" first and back at the noun (a look behind of fixed width for
+#: each), and drops it without a template; _PLURAL, which starts at a word boundary, is tried
+#: at every place of the text
+_PLURAL_S = re.compile("s(?:" + "|".join(rf"(?<=\b{noun}s)" for noun in _PLURAL_NOUNS) + r")\b")
 
 
 @functools.lru_cache(maxsize=1)
 def _number() -> re.Pattern:
     words = "|".join(small_numbers())
     return re.compile(rf"\b(?:\d+|X|an?|{words})\b", re.I)
+
+
+@functools.lru_cache(maxsize=1)
+def _number_words() -> frozenset[str] | None:
+    """The words :func:`_number` matches besides digits, in lower case; None if one of them
+    is more than letters (then only the pattern says what it matches)."""
+    words = ("x", "a", "an", *small_numbers())
+    if not all(w.isascii() and w.isalpha() for w in words):
+        return None
+    return frozenset(w.lower() for w in words)
+
+
+_WORD_RUN = re.compile(r"\w+")
+
+
+def _numbers_out(text: str) -> str:
+    """``_number().sub("N", text)``, a word at a time.
+
+    What the pattern matches is a whole word (it is bounded by ``\\b`` on both sides and
+    holds only word characters), so each word is looked up instead: in a set when it is
+    plain ASCII, where ignoring case is lower case, and with the pattern itself otherwise
+    (its case-insensitive match of other letters is the pattern's to tell). The pattern
+    with ``re.I`` tries its two dozen words one after the other at every word boundary,
+    the slowest step of :func:`_the_rest`."""
+    words = _number_words()
+    number = _number()
+    if words is None:
+        return number.sub("N", text)
+
+    def one(m: re.Match) -> str:
+        w = m.group()
+        if w.isascii():
+            return "N" if w.isdigit() or w.lower() in words else w
+        return "N" if number.fullmatch(w) else w
+
+    return _WORD_RUN.sub(one, text)
 
 
 # The placeholders a declared reminder (configuration) may hold for what changes from card
@@ -81,10 +123,12 @@ def _the_rest(text: str) -> str:
     text = _TYPE_LIST.sub("TYPE", text)
     if "{" in text:
         text = _MANA.sub("{COST}", text)
-    text = _number().sub("N", text)
+    text = _numbers_out(text)
     text = _PRONOUN.sub("PRON", text)
     text = _POSSESSIVE.sub("POSS", text)
-    text = _PLURAL.sub(r"\1", text)
+    text = _PLURAL_S.sub("", text)
+    if "  " not in text and text.isprintable():
+        return text  # no whitespace but single spaces (every other one is unprintable): most texts
     return _SPACE.sub(" ", text)
 
 
