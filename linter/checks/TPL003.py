@@ -126,21 +126,31 @@ class SelfReferenceStyle(Check):
         i, face, text = view.index, view.face, view.text
         if not view.self_refs:
             return  # the text never names itself
-        legendary = "Legendary" in face.supertypes
-        window = in_self_reference_window(card)
         # every name the face calls itself by is part of the face's or the card's name: a
-        # reference that is part of neither is none of them, and the names are made only
-        # for a face with a reference that may be one ("this creature" seldom is)
+        # reference that is part of neither is none of them, and the names (and whether the
+        # face is legendary, whether its names are judged at all) are worked out only for a
+        # face with a reference that may be one ("this creature" seldom is; half the faces
+        # with a reference have only such words)
         spelled = (face.name or "", card.name or "")
         names: set[str] | None = None
+        legendary = False
+        # a token's names are not judged, nor those of a card whose set came out while both
+        # styles were current (asked on the first reference by name)
+        names_free: bool | None = None
         # what every reference of the face is judged by, worked out once for the face
         known: _Face | None = None
         for ref in view.self_refs:
             s, e, found = ref.start, ref.end, ref.text
             placeholder = ref.kind == "placeholder"
-            if not placeholder and (card.is_token or window or (found not in spelled[0] and found not in spelled[1])):
-                continue
+            if not placeholder:
+                if found not in spelled[0] and found not in spelled[1]:
+                    continue
+                if names_free is None:
+                    names_free = card.is_token or in_self_reference_window(card)
+                if names_free:
+                    continue
             if names is None:
+                legendary = "Legendary" in face.supertypes
                 names = self._names(view, legendary)
             if not placeholder and found not in names:
                 continue
@@ -166,9 +176,13 @@ class SelfReferenceStyle(Check):
     @staticmethod
     def _names(view: api.FaceView, legendary: bool) -> set[str]:
         """The names by which the face's text calls itself, a legendary's short names too."""
-        names = set(view.own_names)
+        own = view.own_names
+        names = set(own)
         if legendary:
-            names |= {short_name(n) for n in names if short_name(n)}
+            for n in own:  # short_name asked once a name
+                short = short_name(n)
+                if short:
+                    names.add(short)
         return names
 
     @staticmethod

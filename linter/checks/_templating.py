@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass
 from typing import Iterator
 
+from linter import tables
 from linter.catalogue import CatalogueError, load
 from linter.model import Ability, Card, Face
 
@@ -81,7 +82,14 @@ _CLAUSE_ENDS = ".;:\n•—"
 
 def sentence_before(text: str, i: int) -> str:
     """The text of the sentence (or clause after a label or cost) before position ``i``."""
-    return text[max(text.rfind(c, 0, i) for c in _CLAUSE_ENDS) + 1:i]
+    # a plain loop: the templating checks ask this of nearly every self-reference, and a
+    # generator in max() costs more than the seven searches
+    cut = -1
+    for c in _CLAUSE_ENDS:
+        at = text.rfind(c, 0, i)
+        if at > cut:
+            cut = at
+    return text[cut + 1:i]
 
 
 def line_before(text: str, i: int) -> str:
@@ -95,8 +103,15 @@ def in_self_reference_window(card: Card) -> bool:
     rel = (card.released or "")[:10]
     if not rel:
         return False
+    first, last = _window()
+    return first <= rel <= last
+
+
+@functools.lru_cache(maxsize=1)
+def _window() -> tuple[str, str]:
+    """The dates of self_reference.window, read once (every card with a self-reference asks)."""
     w = data()["self_reference"]["window"]
-    return w["from"] <= rel <= w["until"]
+    return w["from"], w["until"]
 
 
 # -- self-reference -----------------------------------------------------------------------
@@ -170,6 +185,14 @@ class KeepRule:
         object.__setattr__(self, "_self", "SELF" in self.pattern)
         object.__setattr__(self, "_names_as_written", self._self and "(?" + "i" not in self.pattern)
         object.__setattr__(self, "_plain", _keep_rx(self.pattern, ()))
+        # the patterns of the quick tests below, looked up here once, not at every search
+        object.__setattr__(self, "_tail", _after_self(self.pattern) if self._self else None)
+        object.__setattr__(self, "_loose", _any_self(self.pattern) if self._self else None)
+        # a match of _loose whose words for SELF are one of the names shows that the card's
+        # pattern matches too, where SELF stands once and outside every group (as _after_self
+        # reads the pattern): no repetition or alternation takes other words for it there, and
+        # the rest of the pattern reads only the text
+        object.__setattr__(self, "_witness", self._loose is not None and self._tail is not None)
 
     def rx(self, names: tuple[str, ...]) -> re.Pattern:
         # a pattern without SELF is compiled once, not once for every card's names
@@ -180,31 +203,52 @@ class KeepRule:
         text, SELF can match nothing there: the pattern without the names says the same,
         and is compiled once.  Where none of the rule's hints stands in the text, nothing
         matches, and the pattern is not run (most texts)."""
+        names, _loose = self._names_to_try(names, text)
+        return None if names is None else self.rx(names).search(text)
+
+    def holds(self, names: tuple[str, ...], text: str) -> bool:
+        """Whether the pattern matches in ``text`` (whether :meth:`search` finds a match), what
+        :func:`keep_rule` asks.  Where the pattern with any words for SELF matches, and the
+        words it took for SELF are one of the names, the pattern with the names matches too:
+        the card's pattern (compiled once for each card, most of a rule's time) is compiled
+        only where that does not tell."""
+        names, loose = self._names_to_try(names, text)
+        if names is None:
+            return False
+        if loose is not None and self._witness and loose.group("SELF") in names:
+            return True
+        return self.rx(names).search(text) is not None
+
+    def _names_to_try(self, names: tuple[str, ...], text: str) -> tuple[tuple[str, ...] | None, re.Match | None]:
+        """The names the pattern is to be tried with in ``text``, None where the quick tests
+        show that it matches nothing there; and the match of the pattern with any words for
+        SELF, where that test ran and found one."""
         if self.hints:
             for hint in self.hints:
                 if hint in text:
                     break
             else:
-                return None
+                return None, None
         if not self._self:
-            return self._plain.search(text)
+            return (), None
         if names and self._names_as_written:
             if not any(n in text for n in names):
                 names = ()
             else:
-                tail = _after_self(self.pattern)
+                tail = self._tail
                 # where what follows SELF follows none of the names, the pattern with them
                 # matches nothing, and need not be compiled for this card
                 if tail is not None and not any(tail.match(text, at + len(n)) for n in names
                                                 for at in _places(text, n)):
-                    return None
-        if names:
+                    return None, None
+        if names and self._loose is not None:
             # where the pattern matches nothing with any words at all for SELF, it matches
             # nothing with the card's names either: the card's pattern need not be compiled
-            loose = _any_self(self.pattern)
-            if loose is not None and loose.search(text) is None:
-                return None
-        return self.rx(names).search(text)
+            loose = self._loose.search(text)
+            if loose is None:
+                return None, None
+            return names, loose
+        return names, None
 
 
 def _places(text: str, word: str) -> Iterator[int]:
@@ -222,11 +266,13 @@ _NOT_MONOTONE = re.compile(r"\(\?<?!|\(\?>|\(\?\(|\(\?P=|\\[1-9]|[*+?}]\+")
 @functools.lru_cache(maxsize=64)
 def _any_self(pattern: str) -> re.Pattern | None:
     """A keep rule's pattern with any text at all for SELF, which matches wherever the pattern
-    with a card's names does; None where that does not hold or the pattern cannot be read so."""
+    with a card's names does; None where that does not hold or the pattern cannot be read so.
+    Where SELF stands once, the group "SELF" holds the words a match took for it."""
     if _NOT_MONOTONE.search(pattern):
         return None
+    anything = r"(?P<SELF>[\s\S]*?)" if pattern.count("SELF") == 1 else r"(?:[\s\S]*?)"
     try:
-        return re.compile(pattern.replace("SELF", r"(?:[\s\S]*?)"))
+        return re.compile(pattern.replace("SELF", anything))
     except re.error:
         return None
 
@@ -283,6 +329,12 @@ def keep_rules(table: str) -> tuple[KeepRule, ...]:
     return tuple(_keep_rule_of(table, e) for e in data()["self_reference"][table])
 
 
+@functools.lru_cache(maxsize=2)
+def _name_rules(table: str) -> tuple[KeepRule, ...]:
+    """The rules of ``table`` on the name itself (``where: name``), in the table's order."""
+    return tuple(rule for rule in keep_rules(table) if rule.where == "name")
+
+
 def _keep_rule_of(table: str, entry: dict) -> KeepRule:
     """One keep rule of the data: its pattern, or for ``names`` (``where: name`` only) the
     pattern of exactly those names, each name its own hint."""
@@ -307,6 +359,13 @@ def keep_rule(table: str, *, name: str = "", text: str = "", start: int = 0, end
               ability: Ability | None = None, names: tuple[str, ...] = ()) -> KeepRule | None:
     """The first rule of ``table`` by which text[start:end], a card's own name, stays a
     name; with only ``name`` given, the rules that look at the name itself."""
+    if not text:
+        # only a rule on the name itself reads anything here (the checks ask this of every
+        # face's name): the rest of the table need not be gone through
+        for rule in _name_rules(table):
+            if rule.holds(names, name):
+                return rule
+        return None
     line_start = text.rfind("\n", 0, start) + 1
     line_end = text.find("\n", end)
     line_end = len(text) if line_end < 0 else line_end
@@ -316,23 +375,21 @@ def keep_rule(table: str, *, name: str = "", text: str = "", start: int = 0, end
     own = text[ability.start:ability.end] if ability is not None else ""
     for rule in keep_rules(table):
         if rule.where == "name":
-            if rule.search(names, name):
+            if rule.holds(names, name):
                 return rule
-            continue
-        if not text:
             continue
         if rule.kinds and (ability is None or ability.kind not in rule.kinds):
             continue
         if rule.where == "before":
-            hit = rule.search(names, before)
+            hit = rule.holds(names, before)
         elif rule.where == "after":
-            hit = rule.search(names, after)
+            hit = rule.holds(names, after)
         elif ability is None:
-            hit = None
+            hit = False
         elif rule.where == "ability":
-            hit = rule.search(names, own)
+            hit = rule.holds(names, own)
         else:  # granted
-            hit = any(rule.search(names, text[g.start:g.end]) for g in ability.walk() if g is not ability)
+            hit = any(rule.holds(names, text[g.start:g.end]) for g in ability.walk() if g is not ability)
         if hit:
             return rule
     return None
@@ -376,10 +433,12 @@ def _set_zones(zones: tuple[str, ...]) -> re.Pattern | None:
 
 def _zone_words(text: str) -> bool:
     """Words about a zone other than the battlefield, the set's own zones included."""
-    from linter.tables import zones
-
-    own = _set_zones(zones())
-    return bool(_ZONE_WORDS.search(text) or (own is not None and own.search(text)))
+    if _ZONE_WORDS.search(text):
+        return True
+    # the zones are asked at each call (a run declares a set's own); most sets invent none
+    zones = tables.zones()
+    own = _set_zones(zones) if zones else None
+    return own is not None and own.search(text) is not None
 # what the object does or has on the battlefield, whatever zone words stand near
 _ON_BATTLEFIELD_AFTER = re.compile(
     r"^(?:'s)?\s+(?:enters|dies|deals|attacks|blocks|gets|gains|has|can't|leaves the battlefield"
@@ -442,7 +501,8 @@ def cast_time(face: Face, text: str, s: int, e: int) -> bool:
     instant_spell_after and spell_before)."""
     after_rx, instant_rx, before_rx = _spell_words()
     before, after = text[max(0, s - 40):s], text[e:e + 80]
-    if after_rx.match(after) or (not face.is_permanent and instant_rx.match(after)):
+    # the face's types are asked last: the words after the name seldom are "was kicked"
+    if after_rx.match(after) or (instant_rx.match(after) and not face.is_permanent):
         return bool(_SUBJECT_START.match(sentence_before(text, s)))
     return bool(before_rx.search(before)) and not card_in_zone(text, s, e)  # "cast this card from exile"
 
