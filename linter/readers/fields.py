@@ -230,7 +230,11 @@ def card_from_values(fields: dict, faces: list[dict] | None, source: SourceFile,
         out = {}
         for key, conv in converters:
             if key in values:
-                v, msg = conv(key, values[key])
+                value = values[key]
+                if conv is _as_str and type(value) is str:  # most fields: text, kept as it is
+                    out[key] = value
+                    continue
+                v, msg = conv(key, value)
                 if msg is not None:
                     say(msg, part, key)
                 if v is not None:
