@@ -8,6 +8,7 @@ from typing import Iterable, Iterator
 
 from linter.checks._chars import braced
 from linter.checks._symbols import symbol_table
+from linter.checks.api import at_line_starts
 from linter.checks.base import Check, Hit
 from linter.model import Card
 from linter.tables import extension_version, find_keyword, keywords
@@ -48,7 +49,9 @@ def unbraced_in_text(text: str) -> Iterator[tuple[int, int, str]]:
     for m in (add.finditer(text) if "dd " in text or "dds " in text else ()):  # what every match holds
         seen.add(m.span("run"))
         yield m.start("run"), m.end("run"), m.group("run")
-    for m in (_cost_matches(cost, text) if ":" in text else ()):
+    # the cost pattern tried only at a line start with a colon within its reach: on the other
+    # lines (most lines of a text) it would try every length of an ability word and a cost
+    for m in (at_line_starts(cost, text, ":", _COST_REACH) if ":" in text else ()):
         offset = m.start("cost")
         for start, end, part in _unbraced_cost_parts(m.group("cost"), letters):
             start, end = offset + start, offset + end
@@ -60,23 +63,6 @@ def unbraced_in_text(text: str) -> Iterator[tuple[int, int, str]]:
 #: how far from a line's start the cost pattern may find its colon: an ability word of up to
 #: 40 characters, a space, its dash and a space, a cost of up to 40 characters, the colon
 _COST_REACH = 40 + 3 + 40 + 1
-
-
-def _cost_matches(cost: re.Pattern, text: str) -> Iterator[re.Match]:
-    """:func:`linter.checks.api.at_line_starts` of the cost pattern, the pattern tried only at
-    a line start with a colon within its reach: on the other lines (most lines of a text,
-    whose abilities are no activated ones) it would try every length of an ability word and
-    of a cost before it failed."""
-    end = start = 0
-    while start >= 0:
-        if start >= end and text.find(":", start, start + _COST_REACH) >= 0:
-            m = cost.match(text, start)
-            if m is not None:
-                end = m.end()
-                yield m
-        start = text.find("\n", start)
-        if start >= 0:
-            start += 1
 
 
 @functools.lru_cache(maxsize=4096)

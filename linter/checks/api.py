@@ -87,13 +87,15 @@ class _kept:
         return value
 
 
-def at_line_starts(pattern: re.Pattern, text: str) -> Iterator[re.Match]:
+def at_line_starts(pattern: re.Pattern, text: str, holding: str = "", reach: int = 0) -> Iterator[re.Match]:
     """The matches of ``pattern``, which starts with "^" (multi-line), in ``text`` as
     finditer gives them: the pattern is tried only where a line starts, not at each
-    character of the text (where "^" would turn it away)."""
+    character of the text (where "^" would turn it away).  With ``holding``, only at a
+    line start with that text within ``reach`` characters of it (the caller knows that
+    every match holds it there)."""
     end = start = 0
     while start >= 0:
-        if start >= end:
+        if start >= end and (not holding or text.find(holding, start, start + reach) >= 0):
             m = pattern.match(text, start)
             if m is not None:
                 end = m.end()
