@@ -226,7 +226,7 @@ class FilePlanner:
                 return f"the file's text of {name} does not match its value there"
             enc = codec.encode(e.text, a, b)
             if enc is None or codec.decode(enc) != e.text:
-                return f"the new text cannot be written in this {codec.style} field"
+                return codec.why_not(e.text, a, b) or f"the new text cannot be written in this {codec.style} field"
             raw.append(RawEdit(a, b, enc))
         for x in range(len(raw)):
             for y in range(x + 1, len(raw)):

@@ -45,6 +45,11 @@ class FieldCodec:
         """Why the field's whole new value cannot be written in this style (None: it can)."""
         return None
 
+    def why_not(self, text: str, a: int, b: int) -> str | None:
+        """Why :meth:`encode` refuses ``text`` for the raw span ``[a, b)``, where the style can
+        say more than that it cannot be written (None: nothing more to say)."""
+        return None
+
     def widen(self, a: int, b: int) -> tuple[int, int]:
         """The raw span an edit of the raw span ``[a, b)`` replaces: itself, unless the
         format writes that text inside an element to be replaced whole (see
@@ -668,7 +673,7 @@ class MseText(FieldCodec):
 
     style = "mse"
 
-    def __init__(self, text: str, lines: dict[int, tuple[list[int], list[bool]]]) -> None:
+    def __init__(self, text: str, lines: dict[int, tuple[list[int], list[str | None]]]) -> None:
         self.text = text
         self.lines = lines  # shared by the fields of one file: line start -> its tags
 
@@ -713,29 +718,42 @@ class MseText(FieldCodec):
     def inside_markup(self, a: int) -> bool:
         """Whether position ``a`` of the file lies inside an element whose text the editor
         makes (see :func:`_editor_made`), one that its line opens and has not closed."""
+        return self.editor_element(a) is not None
+
+    def editor_element(self, a: int) -> str | None:
+        """The innermost element open at position ``a`` whose text the editor makes (its
+        tag's name), or None."""
         start = self.text.rfind("\n", 0, a) + 1
         tags = self.lines.get(start)
         if tags is None:
-            # where each tag of the line ends, and whether an element the editor makes is
-            # open after it: worked out once per line, so that many edits on one long line
+            # where each tag of the line ends, and the innermost element the editor makes that
+            # is open after it: worked out once per line, so that many edits on one long line
             # cost linear time
             ends: list[int] = []
-            open_after: list[bool] = []
+            open_after: list[str | None] = []
             open_tags: list[str] = []
-            made = 0  # how many of open_tags are the editor's
+            made: list[str] = []  # those of open_tags that are the editor's, innermost last
             stop = self.text.find("\n", start)
             for m in _MSE_TAG.finditer(self.text, start, len(self.text) if stop == -1 else stop):
                 if not m.group(1):
                     open_tags.append(m.group(2))
-                    made += _editor_made(m.group(2))
+                    if _editor_made(m.group(2)):
+                        made.append(m.group(2))
                 elif open_tags and open_tags[-1] == m.group(2):
-                    made -= _editor_made(open_tags.pop())
+                    if _editor_made(open_tags.pop()):
+                        made.pop()
                 ends.append(m.end())
-                open_after.append(made > 0)
+                open_after.append(made[-1] if made else None)
             tags = self.lines[start] = (ends, open_after)
         ends, open_after = tags
         k = bisect.bisect_right(ends, a) - 1
-        return k >= 0 and open_after[k]
+        return open_after[k] if k >= 0 else None
+
+    def why_not(self, text: str, a: int, b: int) -> str | None:
+        tag = self.editor_element(a)
+        if tag is None or any(c in text for c in "<>\n\r\t\\"):
+            return None
+        return f"the text there is Magic Set Editor's own (<{tag}>), not text typed in the card"
 
     def encode(self, text: str, a: int, b: int) -> str | None:
         if any(c in text for c in "<>\n\r\t\\") or any(not _yaml_printable(ord(c)) for c in text):

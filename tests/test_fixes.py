@@ -513,7 +513,8 @@ def test_mse_text_of_a_generated_reminder_is_not_edited(tmp_path):
                                " +1/+1 counter on this creature.)</i-auto></atom-reminder-expert></kw-a>")
     outcome, before, after = fix_file(path, "enters the battlefield", "enters", fields=("oracle_text",))
     assert outcome.result is None and after == before
-    assert [n.reason for n in outcome.refused] == ["the new text cannot be written in this mse field"]
+    assert [n.reason for n in outcome.refused] == [
+        "the text there is Magic Set Editor's own (<atom-reminder-expert>), not text typed in the card"]
 
 
 def test_mse_self_reference_fixed_through_the_name_element(tmp_path):
