@@ -647,6 +647,24 @@ def _name_element(raw: str) -> str | None:
     return None if any(c in text for c in "<>\n\r\\") else text
 
 
+def _spelling(tag: str) -> bool:
+    """Whether a tag is one of the spell checker's marks (``<error-spelling:en_us:…>``)."""
+    return tag.lower().startswith("error-spelling")
+
+
+def _without_spelling_marks(raw: str) -> str | None:
+    """``raw`` without its spelling marks, where it holds no other tag and every mark it
+    opens it closes (and the reverse); else None."""
+    depth = 0
+    for m in _MSE_TAG.finditer(raw):
+        if not _spelling(m.group(2)):
+            return None
+        depth += -1 if m.group(1) else 1
+        if depth < 0:
+            return None
+    return _MSE_TAG.sub("", raw) if depth == 0 else None
+
+
 #: the elements that wrap text the designer typed (a keyword, its parameter, a word of a
 #: type line's word list, a spelling mark, italics), by the start of their tag's name
 _TYPED_TEXT_TAGS = ("kw-", "param-", "word-list-", "error-spelling")
@@ -681,6 +699,10 @@ class MseText(FieldCodec):
         named = _name_element(raw)
         if named is not None:
             return named
+        if "<" in raw:
+            raw = _without_spelling_marks(raw)  # whole spelling marks, which the editor makes again
+            if raw is None:
+                return None
         if any(c in raw for c in "<>\n\r\\"):
             return None
         return raw
@@ -700,6 +722,21 @@ class MseText(FieldCodec):
             if lt < 0 or _MSE_TAG.fullmatch(text, lt, b) is None:
                 break
             b = lt
+        # a spelling mark whose text the span holds whole goes with it: the editor's spell
+        # checker marks the new words again (it would be left half open or half closed)
+        while a > 0 and text[a - 1] == ">":
+            lt = text.rfind("<", 0, a)
+            m = _MSE_TAG.fullmatch(text, lt, a) if lt >= 0 else None
+            if m is None or m.group(1) or not _spelling(m.group(2)) or _without_spelling_marks(text[lt:b]) is None:
+                break
+            a = lt
+        while b < len(text) and text[b] == "<":
+            gt = text.find(">", b)
+            m = _MSE_TAG.fullmatch(text, b, gt + 1) if gt >= 0 else None
+            if m is None or not m.group(1) or not _spelling(m.group(2)) or \
+                    _without_spelling_marks(text[a:gt + 1]) is None:
+                break
+            b = gt + 1
         start = text.rfind("\n", 0, a) + 1
         stop = text.find("\n", a)
         for m in _MSE_NAME_ELEMENT.finditer(text, start, len(text) if stop == -1 else stop):

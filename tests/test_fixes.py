@@ -507,6 +507,40 @@ def test_mse_keyword_case_is_fixed_inside_the_keyword_markup(tmp_path, keywords,
     assert again.exit_code == 0 and "Fixed" not in again.output
 
 
+_MARK = "error-spelling:en_us:/magic.mse-game/magic-words"
+
+
+def test_mse_spelling_mark_held_whole_by_a_fix_goes_with_it(tmp_path):
+    path = _mse_card(tmp_path, f"<sym-auto>T</sym-auto>, Sacrifice Brinebound <{_MARK}>Sentri</{_MARK}>: Draw a card.")
+    outcome, before, after = fix_file(path, "Brinebound Sentri", "this creature", fields=("oracle_text",))
+    assert len(outcome.applied) == 1, outcome.refused
+    expect_replaced(before, after, f"Brinebound <{_MARK}>Sentri</{_MARK}>".encode(), b"this creature")
+    (card,) = read_bytes(after, str(path)).cards
+    assert card.faces[0].oracle_text == "{T}, Sacrifice this creature: Draw a card."
+
+
+def test_mse_mode_dash_in_a_spelling_mark_is_fixed_through_the_cli(tmp_path):
+    path = tmp_path / "set"
+    path.write_text("mse version: 0.3.8\ngame: magic\ncard:\n\tname: Tidal Choice\n\tcasting cost: 1U\n"
+                    "\tsuper type: <word-list-type>Instant</word-list-type>\n\trule text:\n\t\tChoose one —\n"
+                    f"\t\t<{_MARK}>-</{_MARK}> Draw a card.\n\t\t<{_MARK}>-</{_MARK}> Scry 2.\n", encoding="utf-8")
+    args = ["check", "--no-cache", "--no-show-source", "--select", "TPL008", str(path)]
+    result = CliRunner().invoke(main, args + ["--fix"], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    assert "\t\t• Draw a card.\n\t\t• Scry 2.\n" in path.read_text(encoding="utf-8")
+    again = CliRunner().invoke(main, args + ["--fix"], catch_exceptions=False)
+    assert again.exit_code == 0 and "Fixed" not in again.output
+
+
+def test_mse_spelling_mark_half_in_the_span_is_not_cut(tmp_path):
+    # the mark holds a keyword too: replacing the dash would leave its closing tag without its opening one
+    path = _mse_card(tmp_path, f"<{_MARK}><kw-1><nospellcheck>Constellation</nospellcheck></kw-1>-</{_MARK}> When"
+                               " another enchantment enters, scry 1.")
+    outcome, before, after = fix_file(path, "Constellation- ", "Constellation \u2014 ", fields=("oracle_text",))
+    assert outcome.result is None and after == before
+    assert outcome.refused
+
+
 def test_mse_text_of_a_generated_reminder_is_not_edited(tmp_path):
     path = _mse_card(tmp_path, "<kw-a><nospellcheck>Evolve</nospellcheck><atom-reminder-expert> <i-auto>(Whenever a"
                                " creature enters the battlefield under your control, if it has greater power, put a"
