@@ -124,6 +124,9 @@ class ManaCostText(FieldCodec):
     def check_value(self, value: str) -> str | None:
         return self.inner.check_value(value)
 
+    def why_not(self, text: str, a: int, b: int) -> str | None:
+        return self.inner.why_not(text, a, b)
+
     def widen(self, a: int, b: int) -> tuple[int, int]:
         return self.inner.widen(a, b)
 
@@ -752,14 +755,10 @@ class MseText(FieldCodec):
                 return m.start(), m.end()  # its closing tags: the whole element
         return a, b
 
-    def inside_markup(self, a: int) -> bool:
-        """Whether position ``a`` of the file lies inside an element whose text the editor
-        makes (see :func:`_editor_made`), one that its line opens and has not closed."""
-        return self.editor_element(a) is not None
-
     def editor_element(self, a: int) -> str | None:
-        """The innermost element open at position ``a`` whose text the editor makes (its
-        tag's name), or None."""
+        """The innermost element open at position ``a`` of the file whose text the editor
+        makes (see :func:`_editor_made`), one that its line opens and has not closed: its
+        tag's name, or None."""
         start = self.text.rfind("\n", 0, a) + 1
         tags = self.lines.get(start)
         if tags is None:
@@ -788,16 +787,20 @@ class MseText(FieldCodec):
 
     def why_not(self, text: str, a: int, b: int) -> str | None:
         tag = self.editor_element(a)
-        if tag is None or any(c in text for c in "<>\n\r\t\\"):
+        if tag is None or not _mse_writable(text):
             return None
         return f"the text there is Magic Set Editor's own (<{tag}>), not text typed in the card"
 
     def encode(self, text: str, a: int, b: int) -> str | None:
-        if any(c in text for c in "<>\n\r\t\\") or any(not _yaml_printable(ord(c)) for c in text):
-            return None
-        if self.inside_markup(a):
+        if not _mse_writable(text) or self.editor_element(a) is not None:
             return None
         return text
+
+
+def _mse_writable(text: str) -> bool:
+    """Whether ``text`` can stand as plain text on a line of a set file: no markup, line
+    break, tab or backslash, and only printable characters."""
+    return not any(c in text for c in "<>\n\r\t\\") and all(_yaml_printable(ord(c)) for c in text)
 
 
 def mse_codec(source: SourceFile, loc: Loc, style: FileStyle) -> FieldCodec | Refusal:

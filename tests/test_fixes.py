@@ -432,6 +432,18 @@ def test_mse_text_inside_editor_markup_is_not_edited(tmp_path):
 _MSE_TAG_RX = re.compile(r"<[^<>]*>")
 
 
+def _fixed_through_the_cli(path: Path, code: str) -> str:
+    """``path`` after ``check --fix --select code``, which must end clean and leave nothing for
+    a second run to fix (the fixes converge)."""
+    args = ["check", "--no-cache", "--no-show-source", "--select", code, str(path)]
+    result = CliRunner().invoke(main, args + ["--fix"], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    text = path.read_text(encoding="utf-8")
+    again = CliRunner().invoke(main, args + ["--fix"], catch_exceptions=False)
+    assert again.exit_code == 0 and "Fixed" not in again.output
+    return text
+
+
 def _mse_card(tmp_path: Path, rule_text: str) -> Path:
     path = tmp_path / "set"
     path.write_text("mse version: 0.3.8\ngame: magic\ncard:\n\tname: Brinebound Sentry\n\tcasting cost: 2U\n"
@@ -499,12 +511,7 @@ def test_mse_name_element_is_replaced_inside_text_the_designer_typed(tmp_path):
 ])
 def test_mse_keyword_case_is_fixed_inside_the_keyword_markup(tmp_path, keywords, fixed):
     path = _mse_card(tmp_path, keywords)
-    args = ["check", "--no-cache", "--no-show-source", "--select", "TPL006", str(path)]
-    result = CliRunner().invoke(main, args + ["--fix"], catch_exceptions=False)
-    assert result.exit_code == 0, result.output
-    assert f"\trule text: {fixed}\n" in path.read_text(encoding="utf-8")
-    again = CliRunner().invoke(main, args + ["--fix"], catch_exceptions=False)
-    assert again.exit_code == 0 and "Fixed" not in again.output
+    assert f"\trule text: {fixed}\n" in _fixed_through_the_cli(path, "TPL006")
 
 
 _MARK = "error-spelling:en_us:/magic.mse-game/magic-words"
@@ -524,12 +531,7 @@ def test_mse_mode_dash_in_a_spelling_mark_is_fixed_through_the_cli(tmp_path):
     path.write_text("mse version: 0.3.8\ngame: magic\ncard:\n\tname: Tidal Choice\n\tcasting cost: 1U\n"
                     "\tsuper type: <word-list-type>Instant</word-list-type>\n\trule text:\n\t\tChoose one —\n"
                     f"\t\t<{_MARK}>-</{_MARK}> Draw a card.\n\t\t<{_MARK}>-</{_MARK}> Scry 2.\n", encoding="utf-8")
-    args = ["check", "--no-cache", "--no-show-source", "--select", "TPL008", str(path)]
-    result = CliRunner().invoke(main, args + ["--fix"], catch_exceptions=False)
-    assert result.exit_code == 0, result.output
-    assert "\t\t• Draw a card.\n\t\t• Scry 2.\n" in path.read_text(encoding="utf-8")
-    again = CliRunner().invoke(main, args + ["--fix"], catch_exceptions=False)
-    assert again.exit_code == 0 and "Fixed" not in again.output
+    assert "\t\t• Draw a card.\n\t\t• Scry 2.\n" in _fixed_through_the_cli(path, "TPL008")
 
 
 def test_mse_spelling_mark_half_in_the_span_is_not_cut(tmp_path):
@@ -554,12 +556,7 @@ def test_mse_text_of_a_generated_reminder_is_not_edited(tmp_path):
 def test_mse_self_reference_fixed_through_the_name_element(tmp_path):
     path = _mse_card(tmp_path, "When <atom-cardname><nospellcheck>Brinebound Sentry</nospellcheck></atom-cardname>"
                                " enters, tap target creature.")
-    args = ["check", "--no-cache", "--no-show-source", "--select", "TPL003", str(path)]
-    result = CliRunner().invoke(main, args + ["--fix"], catch_exceptions=False)
-    assert result.exit_code == 0, result.output
-    assert "\trule text: When this creature enters, tap target creature.\n" in path.read_text(encoding="utf-8")
-    again = CliRunner().invoke(main, args + ["--fix"], catch_exceptions=False)
-    assert again.exit_code == 0 and "Fixed" not in again.output
+    assert "\trule text: When this creature enters, tap target creature.\n" in _fixed_through_the_cli(path, "TPL003")
 
 
 # several fixes -----------------------------------------------------------------------------------

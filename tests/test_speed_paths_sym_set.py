@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from _helpers import random_texts
+from test_set_level_quick_paths import _PLURAL, _plain_the_rest  # the plain ways of TPL012
 
 from linter.checks import SET002, SYM003, TPL012
 from linter.checks.api import at_line_starts
@@ -66,19 +67,7 @@ def test_tpl012_numbers_out_a_word_at_a_time_as_by_the_pattern() -> None:
 
 def test_tpl012_plural_found_by_its_s_as_by_the_noun() -> None:
     for text in TEXTS + [t.lower() for t in TEXTS]:
-        assert TPL012._PLURAL_S.sub("", text) == TPL012._PLURAL.sub(r"\1", text), text
-
-
-def _plain_the_rest(text: str) -> str:
-    """TPL012's _the_rest with a pattern for each step."""
-    nouns = "|".join(TPL012._PLURAL_NOUNS)
-    text = TPL012._TYPE_LIST.sub("TYPE", text)
-    text = TPL012._MANA.sub("{COST}", text)
-    text = TPL012._number().sub("N", text)
-    text = TPL012._PRONOUN.sub("PRON", text)
-    text = TPL012._POSSESSIVE.sub("POSS", text)
-    text = re.sub(rf"\b({nouns})s\b", r"\1", text)
-    return re.sub(r"\s+", " ", text)
+        assert TPL012._PLURAL_S.sub("", text) == _PLURAL.sub(r"\1", text), text
 
 
 def test_tpl012_the_rest_as_with_a_pattern_for_each_step() -> None:

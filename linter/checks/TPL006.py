@@ -7,7 +7,7 @@ from typing import Iterable, Iterator
 from linter.checks import api
 from linter.checks.base import Check, Hit
 from linter.diagnostics import Edit, Fix
-from linter.model import Card, Face
+from linter.model import Ability, Card, Face
 
 
 class KeywordLineForm(Check):
@@ -20,9 +20,10 @@ class KeywordLineForm(Check):
     strike", not "First Strike"), and the keywords are separated by a comma
     and a space. Finds a later keyword with a capital ("Flying, Vigilance"), a
     first one in lower case, a name's later word with a capital ("First
-    Strike"), and another separator (";", a comma without its space). Where reminder text follows the last keyword and
-    explains only that one, the keywords may be separated by "; " as well
-    ("Flying; banding (…)"), as current Oracle text does.
+    Strike"), and another separator (";", a comma without its space). Where
+    reminder text follows the last keyword and explains only that one, the
+    keywords may be separated by "; " as well ("Flying; banding (…)"), as
+    current Oracle text does.
 
     ## Why is this bad?
     A keyword line lists abilities that each have their own rules (CR 702.1);
@@ -56,7 +57,7 @@ class KeywordLineForm(Check):
         for view in api.card_faces(card):
             yield from self._face(view.index, view.face)
 
-    def _case(self, i: int, text: str, a, first: bool) -> Hit | None:
+    def _case(self, i: int, text: str, a: Ability, first: bool) -> Hit | None:
         """The finding of a keyword whose name is not written in the letter case of its
         place on the line: the first keyword's name starts with a capital, a later one's in
         lower case, and the rest of the name is written as the keyword table writes it

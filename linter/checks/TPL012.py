@@ -25,11 +25,9 @@ SIMILAR = 0.9
 _SPACE = re.compile(r"\s+")
 # "a +1/+1 counter" and "two +1/+1 counters" differ only by the number
 _PLURAL_NOUNS = ("counter", "card", "creature", "token", "permanent", "player", "time", "land", "spell", "artifact")
-_PLURAL = re.compile(rf"\b({'|'.join(_PLURAL_NOUNS)})s\b")
-#: what ``_PLURAL.sub(r"\1", text)`` takes out, the "s" that ends one of those nouns: the
-#: pattern looks for the "s" first and back at the noun (a look behind of fixed width for
-#: each), and drops it without a template; _PLURAL, which starts at a word boundary, is tried
-#: at every place of the text
+#: the "s" that ends one of those nouns, dropped: the pattern looks for the "s" first and back
+#: at the noun (a look behind of fixed width for each), and needs no template; a pattern of
+#: the nouns themselves, starting at a word boundary, is tried at every place of the text
 _PLURAL_S = re.compile("s(?:" + "|".join(rf"(?<=\b{noun}s)" for noun in _PLURAL_NOUNS) + r")\b")
 
 
