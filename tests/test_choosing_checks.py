@@ -120,6 +120,27 @@ def test_a_keyword_printed_outside_the_pool_is_found_on_an_unknown_line():
     assert non_tournament(card) is None and keyword_outside_cr(card.faces[0]) is None
 
 
+def test_a_type_word_printed_outside_the_pool_is_read_on_any_face_but_a_subtype_is_not():
+    """The type words judged for the product: a supertype or card type printed only outside
+    the pool on either face of a card; an odd subtype alone says nothing (some also stand on
+    tournament cards)."""
+    def two_faced(back_type: str):
+        yaml = ('name: Lantern Pair\nlayout: transform\ncard_faces:\n'
+                '  - name: Lantern Keeper\n    mana_cost: "{1}{W}"\n    type_line: Creature — Human\n'
+                '    oracle_text: "Vigilance"\n    power: "2"\n    toughness: "2"\n'
+                f'  - name: Lantern Ghost\n    type_line: {back_type}\n    oracle_text: "Flying"\n'
+                '    power: "3"\n    toughness: "3"\n')
+        cards = read_text(yaml, path="cards.yaml").cards
+        parse_cards(cards)
+        return cards[0]
+
+    for back, odd in (("Host Creature — Spirit", "Host"), ("Summon Spirit", "Summon")):
+        found = non_tournament(two_faced(back))
+        assert found is not None and found.product == "Un-set" and repr(odd) in found.reason, back
+    assert non_tournament(two_faced("Creature — Cyborg")) is None
+    assert non_tournament(two_faced("Creature — Spirit")) is None
+
+
 def test_only_unknown_lines_hold_keywords_printed_outside_the_pool():
     """keyword_outside_cr reads the unknown lines alone: on every face it must find what the
     face's judged keyword lines hold."""

@@ -554,6 +554,20 @@ def _odd_words(type_line: str, version: int) -> tuple[tuple[Word, str], ...]:
     return tuple(out)
 
 
+def nontraditional_card_type_word(type_line: str) -> Word | None:
+    """The first supertype or card type of ``type_line`` that only cards outside the
+    tournament card pool print (see :func:`nontraditional_type_words`; subtypes left out,
+    as some of them also stand on tournament cards), or None: what
+    :func:`linter.checks._products.non_tournament` asks of every face, answered from
+    :func:`_odd_words`'s table without walking a card's words."""
+    return _odd_head(type_line, extension_version())
+
+
+@functools.lru_cache(maxsize=8192)
+def _odd_head(type_line: str, version: int) -> Word | None:
+    return next((w for w, kind in _odd_words(type_line, version) if kind != "subtype"), None)
+
+
 #: what a file writes in a stat field that the card does not have ("NA", "-")
 _NOT_APPLICABLE = frozenset({"NA", "N/A", "N.A.", "-", "—", "–", "NONE"})
 

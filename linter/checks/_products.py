@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from linter import config
 from linter.catalogue import load
-from linter.checks._chars import nontraditional_type_words
+from linter.checks._chars import nontraditional_card_type_word
 from linter.checks._keywords import keyword_outside_cr
 from linter.checks.api import TextPieces, plain_text
 from linter.model import Card
@@ -160,8 +160,9 @@ def _from_text(card: Card) -> Product | None:
         if item is not None:
             return Product("Un-set or Alchemy", f"its keyword {item.name!r} is printed only outside "
                            "the tournament card pool", False)
-    for _i, word, kind in nontraditional_type_words(card):
-        if kind == "subtype":
-            continue  # some ("Cyborg") also stand on tournament cards
-        return Product("Un-set", f"its type word {word.text!r} is printed only outside the tournament card pool", False)
+    for face in card.faces:
+        word = nontraditional_card_type_word(face.type_line) if face.type_line else None
+        if word is not None:  # a subtype is no sign: some ("Cyborg") also stand on tournament cards
+            return Product("Un-set", f"its type word {word.text!r} is printed only outside the tournament card pool",
+                           False)
     return None
