@@ -17,6 +17,7 @@ import functools
 import re
 from dataclasses import dataclass
 
+from linter import tables
 from linter.model import Ability
 from linter.nlp import keywords as K
 from linter.nlp import text as T
@@ -66,6 +67,7 @@ def _type_facts(type_line: str | None) -> tuple[bool, frozenset[str], bool, bool
 GRANTED = Context()  # a quoted ability belongs to a permanent (or a player, an emblem)
 
 _TRIGGER_RE = re.compile(r"(?:when|whenever|at)\b", re.I)
+_TRIGGER_FIRST = "WwAa"  # the only characters _TRIGGER_RE's match starts with, case blind as it is
 _CHAPTER_RE = re.compile(r"((?:[IVX]+)(?:\s*,\s*[IVX]+)*)\s*[—–-]\s*")
 _LEVEL_RE = re.compile(r"LEVEL\s+(\d+)\s*(?:[-–]\s*(\d+)|(\+))\s*$")
 _STATION_RE = re.compile(r"STATION\s+(\d+)\s*\+\s*$")
@@ -77,13 +79,21 @@ _MODE_RE = re.compile(r"•|\+\s*(?:\{[^{}]+\})+\s*[—–]|(?:\{P\})+\s*[—–
 # station header, a power/toughness box
 _HEAD_RE = re.compile("|".join(f"(?P<{kind}>{rx.pattern})" for kind, rx in (
     ("mode", _MODE_RE), ("level", _LEVEL_RE), ("station", _STATION_RE), ("pt", _PT_RE))))
+# The characters a match of _HEAD_RE can start with (besides a digit, ``str.isdecimal``
+# being what ``\d`` takes): most lines start with none, and a test of the first character
+# costs less than the pattern
+_HEAD_FIRST = "•+{LS-*X"
 _LABEL_RE = re.compile(r"([A-Z∞][^:{}.;•\"“]{0,48}?)\s*(?:[—–]| - )\s*(?=\S)")
 _SEPARATOR_RE = re.compile(r"\s*[-—–=_*]{2,}\s*")
+_SEPARATOR_FIRST = "-—–=_*"  # what a separator line starts with, once its spaces are stripped
 _CLASS_LEVEL_RE = re.compile(r"\s*level\s+(\d+)\s*$", re.I)
-# "target", not after "the ", "a " or "new " (tried after the word: most places are no "target")
-_TARGET_RE = re.compile(r"\btarget\b(?<!the target)(?<!a target)(?<!new target)", re.I)
+# "target", not after "the ", "a " or "new " (tried after the word: most places are no "target").
+# The word's start is tested after it, as "(?<!\wtarget)" in place of "\btarget": a pattern
+# that starts with a letter is searched for that letter, one that starts with "\b" is
+# tried at every place of the text.  The same for "add" below.
+_TARGET_RE = re.compile(r"target(?<!\wtarget)\b(?<!the target)(?<!a target)(?<!new target)", re.I)
 _ADD_MANA_RE = re.compile(
-    r"\badds?\b(?:(?!\.\s|\. |;).){0,80}?(?:\{(?:[WUBRGCS]|\d+|X|∞|½|[WUBRGC2]/[WUBRG]|[WUBRG]/P)\}|\bmana\b)", re.I
+    r"add(?<!\wadd)s?\b(?:(?!\.\s|\. |;).){0,80}?(?:\{(?:[WUBRGCS]|\d+|X|∞|½|[WUBRGC2]/[WUBRG]|[WUBRG]/P)\}|\bmana\b)", re.I
 )
 _NOT_ADD_MANA_RE = re.compile(r"\badds?\b(?:(?!\{)[^.]){0,20}\bcounters?\b", re.I)  # "add a lore counter", not "add {R} for each counter"
 _MANA_TRIGGER_RE = re.compile(r"\bfor mana\b|\bmana abilit|\b(?:adds?|produces?) (?:\w+ )?mana\b", re.I)
@@ -97,8 +107,6 @@ def _is_label(name: str) -> bool:
     """Whether a "Name —" prefix is an ability word or a flavor word: a known
     ability word, a few words, or a title ("The Most Important Punch in
     History"); not a sentence ("Each opponent faces a villainous choice")."""
-    from linter import tables
-
     if name.lower() in tables.ability_words():
         return True
     words = name.split()
@@ -196,11 +204,12 @@ class Segmenter:
             # the line from its first character outside reminder text, and that with the
             # reminder text blanked
             content = (T.strip_spans(text, ls, le, holes) if holes else text[ls:le]).lstrip()
-            if not content or _SEPARATOR_RE.fullmatch(content):
+            if not content or (content[0] in _SEPARATOR_FIRST and _SEPARATOR_RE.fullmatch(content)):
                 continue  # reminder text only, or a separator between the halves of a card
             cs = le - len(content)
             line = text[cs:le] if holes else content
-            m = _HEAD_RE.match(line)
+            first = line[0]
+            m = _HEAD_RE.match(line) if first in _HEAD_FIRST or first.isdecimal() else None
             if m is not None:
                 kind = m.lastgroup
                 if kind == "mode":
@@ -235,8 +244,9 @@ class Segmenter:
         """The abilities of one line ``line`` = text[cs:le] that starts with content
         (``content``: the line with its ``holes`` blanked)."""
         text = self.text
+        first = line[0]
         # Saga chapters: "I —", "II, III —"
-        m = _CHAPTER_RE.match(line)
+        m = _CHAPTER_RE.match(line) if first in "IVX" else None
         if m and (m.end() < len(line) or ctx.saga):  # a Saga's last chapter may still be empty
             chapters = tuple(T.from_roman(x.strip()) for x in m.group(1).split(","))
             ab = Ability("chapter", line, cs, le, chapters=chapters, effect_start=cs + m.end())
@@ -246,7 +256,7 @@ class Segmenter:
         if kws is not None:
             return kws
         # A station or die-roll row whose abilities are keywords: "9+ | Flying, first strike"
-        row = _ROW_RE.match(line)
+        row = _ROW_RE.match(line) if first.isdecimal() else None
         if row:
             kws = K.parse_keyword_line(text, cs + row.end(), le, holes, ctx)
             if kws:
@@ -266,7 +276,7 @@ class Segmenter:
         label = None
         keyword = None
         lm = _LABEL_RE.match(line) if "—" in line or "–" in line or " - " in line else None
-        if lm and not _TRIGGER_RE.match(line):
+        if lm and not (first in _TRIGGER_FIRST and _TRIGGER_RE.match(line)):
             name = lm.group(1).strip()
             kw = K.label_keyword(name)
             special = special_labels().get(name.lower())
@@ -312,7 +322,7 @@ class Segmenter:
                 if any(p.kind == "loyalty" for p in ab.cost):
                     ab.kind = "loyalty"
                 return ab
-        if _TRIGGER_RE.match(body):
+        if body[0] in _TRIGGER_FIRST and _TRIGGER_RE.match(body):
             comma = _effect_comma(text, bs, le, holes)
             eff = _skip_space(text, comma + 1, le) if comma > 0 else None
             return Ability("triggered", body, bs, le, effect_start=eff)
@@ -361,7 +371,8 @@ def _only_counters(effect: str) -> bool:
     return True
 
 
-_SENTENCE_END = re.compile(r"[.!?\"”)—–:-]\s*$")
+#: what a sentence ends with (a text stripped of its spaces ends with one of them or is none)
+_SENTENCE_END = '.!?"”)—–:-'
 
 
 def _fragment(text: str, bs: int, le: int, holes) -> bool:
@@ -373,7 +384,7 @@ def _fragment(text: str, bs: int, le: int, holes) -> bool:
         return False
     if own[0].islower():
         return True
-    return not _SENTENCE_END.search(own) and len(own.split()) <= 4
+    return own[-1] not in _SENTENCE_END and len(own.split()) <= 4
 
 
 _COST_BAD = re.compile(r"\.\s|^\s*(?:when|whenever|at|if|as long as|choose)\b|\b(?:target|until|gets?|has|have|can't)\b", re.I)

@@ -59,11 +59,33 @@ _QUOTES = re.compile(r'["“”]')
 
 
 def reminder_spans(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, int]]:
-    """Top-level parenthesized spans (reminder text), parentheses included."""
+    """Top-level parenthesized spans (reminder text), parentheses included; ``start`` and
+    ``end`` are offsets (not negative).
+
+    Nearly every reminder text holds no other parentheses: each is found with three
+    searches ("(", the ")" after it, no "(" between them); only where one holds a
+    nested pair are the parentheses counted one by one, from that one's start."""
     end = len(text) if end is None else end
     out: list[tuple[int, int]] = []
-    if text.find("(", start, end) < 0:
-        return out
+    i = text.find("(", start, end)
+    while i >= 0:
+        j = text.find(")", i + 1, end)
+        if j < 0:  # unclosed: to the end of the line
+            nl = text.find("\n", i, end)
+            out.append((i, nl if nl >= 0 else end))
+            return out
+        if text.find("(", i + 1, j) >= 0:
+            out.extend(_nested_reminder_spans(text, i, end))
+            return out
+        out.append((i, j + 1))
+        i = text.find("(", j + 1, end)
+    return out
+
+
+def _nested_reminder_spans(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """:func:`reminder_spans` from ``start`` (outside any parentheses) on, counting the
+    depth of each parenthesis: the spans where some hold parentheses of their own."""
+    out: list[tuple[int, int]] = []
     depth = 0
     open_at = -1
     for m in _PARENS.finditer(text, start, end):
@@ -222,6 +244,12 @@ def strip_spans(text: str, start: int, end: int, holes: list[tuple[int, int]]) -
     """text[start:end] with the ``holes`` blanked to spaces (offsets stay valid)."""
     if not holes:
         return text[start:end]
+    if len(holes) == 1:  # most lines hold one reminder text: no list to sort and join
+        s, e = holes[0]
+        s, e = max(s, start), min(e, end)
+        if s >= e:
+            return text[start:end]
+        return text[start:s] + " " * (e - s) + text[e:end]
     parts = []
     pos = start
     for s, e in sorted(holes):
