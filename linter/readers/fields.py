@@ -16,7 +16,7 @@ from itertools import combinations
 from typing import Any, Callable
 
 from linter.model import COLORS, Card, Face, order_colors
-from linter.readers.jsonpos import Span, Tokens, items, object_spans, value_loc
+from linter.readers.jsonpos import Starts, Tokens, items, object_starts, place_at
 from linter.readers.locs import FieldLocs, Places
 from linter.source import Loc, SourceFile
 
@@ -127,19 +127,24 @@ def _as_words(key: str, value: Any) -> tuple[tuple[str, ...] | None, str | None]
     return None, f"{key} should be a list of words"
 
 
-#: a face's fields and their converters, without and with the face's own mana value
-_FACE_FIELDS: tuple[tuple[str, Converter], ...] = \
-    tuple((key, _as_str) for key in FACE_STR) + tuple((key, _as_colors) for key in FACE_COLORS)
-_FACE_FIELDS_CMC = _FACE_FIELDS + (("cmc", _as_number),)
+#: a face's fields and their converters, without and with the face's own mana value; with
+#: each converter, the type of the values it keeps as they are (text for a text field, a
+#: float for a number, ``true`` and ``false``): most values of a file are of that type and
+#: are kept without a call (None: there is none, every value is converted)
+_FACE_FIELDS: tuple[tuple[str, Converter, type | None], ...] = \
+    tuple((key, _as_str, str) for key in FACE_STR) + tuple((key, _as_colors, None) for key in FACE_COLORS)
+_FACE_FIELDS_CMC = _FACE_FIELDS + (("cmc", _as_number, float),)
 #: the card-level copies of face fields on a multi-faced card ("A // B" cost, type line, colors)
-_COPIED_FIELDS = tuple((key, conv) for key, conv in _FACE_FIELDS if key != "name")
-#: the card's own fields and their converters
-_CARD_FIELDS: tuple[tuple[str, Converter], ...] = (
-    ("layout", _as_str), ("cmc", _as_number), ("color_identity", _as_colors), ("keywords", _as_words),
-    ("set", _as_str), ("released_at", _as_str), ("set_type", _as_str), ("digital", _as_bool),
-    ("border_color", _as_str), ("security_stamp", _as_str), ("promo_types", _as_words))
-#: the Card attribute of a field, where it is not named like it
-_CARD_ATTRS = {"set": "set_code", "released_at": "released"}
+_COPIED_FIELDS = tuple(field for field in _FACE_FIELDS if field[0] != "name")
+#: the card's own fields, their converters, the type their converter keeps as it is, and
+#: the Card attribute each fills
+_CARD_FIELDS: tuple[tuple[str, Converter, type | None, str], ...] = (
+    ("layout", _as_str, str, "layout"), ("cmc", _as_number, float, "cmc"),
+    ("color_identity", _as_colors, None, "color_identity"), ("keywords", _as_words, None, "keywords"),
+    ("set", _as_str, str, "set_code"), ("released_at", _as_str, str, "released"),
+    ("set_type", _as_str, str, "set_type"), ("digital", _as_bool, bool, "digital"),
+    ("border_color", _as_str, str, "border_color"), ("security_stamp", _as_str, str, "security_stamp"),
+    ("promo_types", _as_words, None, "promo_types"))
 
 
 class PairPlaces:
@@ -163,8 +168,8 @@ class JsonPlaces:
 
     Reading the card keeps only ``card_loc`` (where its object opens); the first
     Loc asked for reads that object again with
-    :func:`~linter.readers.jsonpos.object_spans`, which finds where every field
-    of the card and its faces is written at once, and each Loc (those an eager
+    :func:`~linter.readers.jsonpos.object_starts`, which finds where every field
+    of the card and its faces starts at once, and each Loc (those an eager
     reader's :func:`walk_object` finds) is made from that when it is asked for.
     """
 
@@ -172,13 +177,13 @@ class JsonPlaces:
 
     def __init__(self, card_loc: Loc) -> None:
         self.card_loc = card_loc
-        self._found: tuple[dict[str, Span], list[dict[str, Span]]] | None = None
+        self._found: tuple[Starts, list[Starts]] | None = None
         self._made: dict[tuple[int | None, str], Loc] = {}  # each Loc made once: asked again, the same
 
-    def _walk(self) -> tuple[dict[str, Span], list[dict[str, Span]]]:
+    def _walk(self) -> tuple[Starts, list[Starts]]:
         if self._found is None:
             try:
-                card, faces = object_spans(self.card_loc.source, self.card_loc.start, WANTED, "card_faces")
+                card, faces = object_starts(self.card_loc.source.text, self.card_loc.start, WANTED, "card_faces")
             except (RecursionError, ValueError, StopIteration):
                 # a value nested too deeply for the scan (or no object where the card starts):
                 # every field is placed at the card's start
@@ -192,10 +197,10 @@ class JsonPlaces:
             return made
         card, faces = self._walk()
         found = card if part is None else faces[part] if part < len(faces) else {}
-        span = found.get(key)
-        if span is None:
+        at = found.get(key)
+        if at is None:
             return self.card_loc  # the card's start, should the walk not find it
-        made = self._made[(part, key)] = value_loc(self.card_loc.source, *span)
+        made = self._made[(part, key)] = place_at(self.card_loc.source, at)
         return made
 
     def locs(self, part: int | None, keys: list[str]) -> FieldLocs:
@@ -210,74 +215,99 @@ def card_from_fields(fields: Fields, faces: list[Fields] | None, source: SourceF
                             source, card_loc, warn, PairPlaces(fields, faces))
 
 
+class _Warnings:
+    """The warnings of one card: each said once.
+
+    A single face's fields are the card's too, so a value may be converted twice;
+    a message about the same place is given once, not twice.  The Loc of a
+    field is asked of ``places`` only when a warning names it."""
+
+    __slots__ = ("places", "warn", "said")
+
+    def __init__(self, places: Places, warn: Warn) -> None:
+        self.places, self.warn = places, warn
+        self.said: set[tuple] = set()
+
+    def say(self, msg: str, part: int | None, key: str) -> None:
+        loc = self.places.loc(part, key)
+        once = (msg, loc.start if loc is not None else None)
+        if once not in self.said:
+            self.said.add(once)
+            self.warn(msg, loc)
+
+
+def _converted(values: dict, part: int | None, fields, warnings: _Warnings) -> dict[str, Any]:
+    """The fields of ``values`` that convert to a value, in the order of ``fields``
+    (``(key, converter, the type the converter keeps as it is)``)."""
+    out = {}
+    for key, conv, plain in fields:
+        if key in values:
+            value = values[key]
+            if type(value) is plain:  # most fields: kept as they are, with no call
+                out[key] = value
+                continue
+            v, msg = conv(key, value)
+            if msg is not None:
+                warnings.say(msg, part, key)
+            if v is not None:
+                out[key] = v
+    return out
+
+
+def _face(values: dict, part: int | None, fields, places: Places, warnings: _Warnings) -> Face:
+    got = _converted(values, part, fields, warnings)
+    made = Face(**got)
+    made.locs = places.locs(part, list(got))
+    return made
+
+
 def card_from_values(fields: dict, faces: list[dict] | None, source: SourceFile, card_loc: Loc | None,
                      warn: Warn, places: Places) -> Card:
     """A card from Scryfall-named fields ``{key: value}`` (``faces`` holds ``card_faces``)
     whose places ``places`` knows: a field's Loc is asked for only when it is kept in
     ``locs`` or a warning names it."""
-    said: set[tuple] = set()
-
-    def say(msg: str, part: int | None, key: str) -> None:
-        # a single face's fields are the card's too: one warning, not two
-        loc = places.loc(part, key)
-        once = (msg, loc.start if loc is not None else None)
-        if once not in said:
-            said.add(once)
-            warn(msg, loc)
-
-    def converted(values: dict, part: int | None, converters) -> dict[str, Any]:
-        """The fields of ``values`` that convert to a value, in the order of ``converters``."""
-        out = {}
-        for key, conv in converters:
-            if key in values:
-                value = values[key]
-                if conv is _as_str and type(value) is str:  # most fields: text, kept as it is
-                    out[key] = value
-                    continue
-                v, msg = conv(key, value)
-                if msg is not None:
-                    say(msg, part, key)
-                if v is not None:
-                    out[key] = v
-        return out
-
-    def face(values: dict, part: int | None, converters) -> Face:
-        got = converted(values, part, converters)
-        made = Face(**got)
-        made.locs = places.locs(part, list(got))
-        return made
-
+    warnings = _Warnings(places, warn)
     kept: list[str] = []  # the card's fields whose place ``card.locs`` keeps
     if faces:
-        card_faces = [face(ff, i, _FACE_FIELDS_CMC) for i, ff in enumerate(faces)]
-        extra = converted(fields, None, _COPIED_FIELDS)
+        card_faces = [_face(ff, i, _FACE_FIELDS_CMC, places, warnings) for i, ff in enumerate(faces)]
+        extra = _converted(fields, None, _COPIED_FIELDS, warnings)
         kept += extra
     else:
-        card_faces = [face(fields, None, _FACE_FIELDS)]
+        card_faces = [_face(fields, None, _FACE_FIELDS, places, warnings)]
         extra = {}
     name = None
     if "name" in fields:
-        name, msg = _as_str("name", fields["name"])
-        if msg is not None:
-            say(msg, None, "name")
+        name = fields["name"]
+        if type(name) is not str:
+            name, msg = _as_str("name", name)
+            if msg is not None:
+                warnings.say(msg, None, "name")
         kept.append("name")  # the name's place is kept even when it holds no name
     if name is None and card_faces[0].name:
         name = " // ".join(f.name or "" for f in card_faces)
-    own = converted(fields, None, _CARD_FIELDS)
-    kept += own
-    for key, attr in _CARD_ATTRS.items():
-        if key in own:
-            own[attr] = own.pop(key)
+    own = {}  # the Card attributes of the card's own fields
+    for key, conv, plain, attr in _CARD_FIELDS:
+        if key in fields:
+            value = fields[key]
+            if type(value) is not plain:
+                value, msg = conv(key, value)
+                if msg is not None:
+                    warnings.say(msg, None, key)
+                if value is None:
+                    continue
+            own[attr] = value
+            kept.append(key)
     if IGNORE_FIELD in fields:
         extra[IGNORE_FIELD] = fields[IGNORE_FIELD]
         kept.append(IGNORE_FIELD)
     card = Card(name=name, faces=card_faces, source=source, loc=card_loc, extra=extra, **own)
     card.locs = places.locs(None, kept)
-    if card.layout in TOKEN_LAYOUTS or str(extra.get("type_line", "")).lstrip().startswith("Token"):
+    if card.layout in TOKEN_LAYOUTS or (extra and str(extra.get("type_line", "")).lstrip().startswith("Token")):
         card.is_token = True
     else:
         for f in card_faces:
-            if (f.type_line or "").lstrip().startswith("Token"):
+            # most type lines have no "Token" in them at all: one search says so
+            if f.type_line and "Token" in f.type_line and f.type_line.lstrip().startswith("Token"):
                 card.is_token = True
                 break
     return card

@@ -18,7 +18,7 @@ import json
 import re
 from bisect import bisect_left
 from itertools import islice
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator, NamedTuple, Union
 
 from linter.readers.base import ReadError
 from linter.source import Loc, SourceFile
@@ -55,6 +55,9 @@ _PLAIN_KEY = re.compile(r'"([^"\\]*)"[ \t\n\r]*:[ \t\n\r]*').match
 #: what follows a value of an object or a list: whitespace, then a comma and more
 #: whitespace (group 1) before the next value, or none where the object or list closes
 _AFTER_VALUE = re.compile(r"[ \t\n\r]*(,[ \t\n\r]*)?").match
+#: what follows an element of the top-level array: a comma and the whitespace before the
+#: next element, or the closing bracket (group 1)
+_ELEMENT_SEPARATOR = re.compile(r"[ \t\n\r]*(?:,[ \t\n\r]*|(\]))").match
 
 
 def parse_json(text: str, keep_duplicates: bool = False) -> Any:
@@ -87,28 +90,33 @@ def _array_placed(text: str, i: int) -> tuple[list, list[int]] | None:
     """The top-level array opening at ``text[i]``, decoded one element at a time by
     the C scanner (which gives the same values as ``json.loads``), and where each
     element starts; None when the text is not one well-formed array (``json.loads``
-    then says what is wrong, and where)."""
-    scan = _DECODER.scan_once
+    then says what is wrong, and where).
+
+    What follows an element (a comma before the next one, or the closing bracket)
+    is read by one match: a bulk file has tens of thousands of elements, and the
+    loop's own steps cost about as much as the scanner's."""
+    scan, separator = _DECODER.scan_once, _ELEMENT_SEPARATOR
     values: list = []
     starts: list[int] = []
+    add_value, add_start = values.append, starts.append
     i = _SPACE(text, i + 1).end()
-    if not text.startswith("]", i):
+    if text.startswith("]", i):
+        i += 1
+    else:
         while True:
             try:
                 value, end = scan(text, i)
             except StopIteration:
                 return None
-            values.append(value)
-            starts.append(i)
-            end = _SPACE(text, end).end()
-            if text.startswith(",", end):
-                i = _SPACE(text, end + 1).end()
-            elif text.startswith("]", end):
-                i = end
-                break
-            else:
+            add_value(value)
+            add_start(i)
+            m = separator(text, end)
+            if m is None:
                 return None
-    if _SPACE(text, i + 1).end() != len(text):
+            i = m.end()
+            if m.lastindex:  # the closing bracket: ``i`` is past it
+                break
+    if _SPACE(text, i).end() != len(text):
         return None
     return values, starts
 
@@ -254,6 +262,104 @@ class Tokens:
 #: where a field's value is written in a JSON text, and the value: (start, end, value)
 Span = tuple[int, int, Any]
 
+# -- an object read by one match -------------------------------------------------------
+#
+# The pieces of an object's pattern (see :func:`_object_pattern`).  They are meant
+# for text the C scanner has parsed, well-formed JSON, where they match just the
+# values the scanner reads, ending where it ends; what the scanner has checked (the
+# escapes of a string, the characters in it) they do not check again.  A string is
+# read up to its first quote that no backslash precedes, past each quote that one
+# backslash alone precedes (an escaped quote): a quote after two backslashes or more
+# does not match (which of them is escaped is left to the scanner), nor does a value
+# nested deeper than ``_DEPTH``, NaN or Infinity: the object is then read member by
+# member (:func:`_members`).
+
+_WS = r"[ \t\n\r]*"
+_STRING = r'"[^"]*(?:(?<=[^\\]\\)"[^"]*)*(?<!\\)"'
+_SCALAR = _STRING + r"|-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?|true|false|null"
+#: how deep the values an object's pattern reads may be nested: a Scryfall card's faces
+#: hold objects (their image links) in objects in a list
+_DEPTH = 3
+
+
+def _list_of(value: str) -> str:
+    return rf"\[{_WS}(?:(?:{value}){_WS}(?:,{_WS}|(?=\])))*\]"
+
+
+def _object_of(value: str) -> str:
+    return rf"\{{{_WS}(?:{_STRING}{_WS}:{_WS}(?:{value}){_WS}(?:,{_WS}|(?=\}})))*\}}"
+
+
+_VALUE = _SCALAR
+for _level in range(_DEPTH):
+    _VALUE = f"{_SCALAR}|{_list_of(_VALUE)}|{_object_of(_VALUE)}"
+
+
+class _Pattern(NamedTuple):
+    """The pattern of an object's members (see :func:`_object_pattern`)."""
+
+    match: Callable[[str, int], "re.Match | None"]
+    groups: dict[str, int]  # for each wanted key, the group that marks where its value starts
+    faces: int  # the group that marks where a faces' list starts (0: no faces key)
+
+
+_PATTERNS: dict[tuple[frozenset, str | None], _Pattern | None] = {}
+
+
+def _object_pattern(wanted: frozenset, faces_key: str | None) -> _Pattern | None:
+    """The pattern that reads a whole object in one match, made once for ``wanted`` and
+    ``faces_key`` (None where a key is not plain text, which the pattern could not find).
+
+    Each member's key is one of the wanted keys, each followed by an empty group that
+    marks where its value starts (for the faces key, one group where the value is a
+    list and one where it is not), or another key written with no escape; a group in
+    a repeat keeps the last place it matched, so a key written twice is placed at its
+    last value, as the parser reads it.  A key written with an escape (which may be
+    a wanted key) does not match, and the object is read member by member."""
+    made = _PATTERNS.get((wanted, faces_key), False)
+    if made is not False:
+        return made  # type: ignore[return-value]
+    keys = sorted(wanted - {faces_key})
+    pattern = None
+    if not any(re.search(r'["\\\x00-\x1f]', key) for key in [*keys, faces_key or ""]):
+        marks = [f'{re.escape(key)}"{_WS}:{_WS}()' for key in keys]
+        groups = {key: n for n, key in enumerate(keys, 1)}
+        faces = 0
+        if faces_key is not None:
+            faces = len(keys) + 1
+            if faces_key in wanted:
+                groups[faces_key] = faces + 1
+                marks.append(f'{re.escape(faces_key)}"{_WS}:{_WS}(?:()(?=\\[)|())')
+            else:
+                marks.append(f'{re.escape(faces_key)}"{_WS}:{_WS}(?:()(?=\\[)|)')
+        named = "|".join(re.escape(key) for key in sorted(wanted | ({faces_key} if faces_key else set())))
+        others = f'(?!(?:{named})")[^"\\\\]*"{_WS}:{_WS}'
+        member = f'"(?:{"|".join(marks)}|{others})(?:{_VALUE}){_WS}(?:,{_WS}|(?=\\}}))'
+        pattern = _Pattern(re.compile(rf"\{{{_WS}(?:{member})*\}}").match, groups, faces)
+    _PATTERNS[(wanted, faces_key)] = pattern
+    return pattern
+
+
+class _Marks:
+    """Where the values of an object's wanted fields start, as one match of its pattern
+    marks them: ``get(key)`` (None for a field the object does not have)."""
+
+    __slots__ = ("_match", "_groups")
+
+    def __init__(self, match: re.Match, groups: dict[str, int]) -> None:
+        self._match, self._groups = match, groups
+
+    def get(self, key: str) -> int | None:
+        group = self._groups.get(key)
+        if group is None:
+            return None
+        at = self._match.start(group)
+        return at if at >= 0 else None
+
+
+#: where the values of an object's wanted fields start: ``get(key)`` (None for one it has not)
+Starts = Union[dict[str, int], _Marks]
+
 
 def object_places(source: SourceFile, start: int, wanted: frozenset,
                   faces_key: str | None = None) -> tuple[dict[str, Loc], list[dict[str, Loc]] | None]:
@@ -268,24 +374,60 @@ def object_places(source: SourceFile, start: int, wanted: frozenset,
 def object_spans(source: SourceFile, start: int, wanted: frozenset,
                  faces_key: str | None = None) -> tuple[dict[str, Span], list[dict[str, Span]] | None]:
     """Where the ``wanted`` fields of the object that opens at ``text[start]`` are written
-    (their :data:`Span`, made a Loc by :func:`value_loc` when one is asked for), and those
-    of the objects in its ``faces_key`` list (None without one).
+    and their values (each :data:`Span`, in the order they are written), and those of
+    the objects in its ``faces_key`` list (None without one).  See :func:`object_starts`."""
+    text = source.text
+    found, faces = object_starts(text, start, wanted, faces_key)
+    return _spans(text, found, wanted), None if faces is None else [_spans(text, f, wanted) for f in faces]
 
-    The C scanner reads the object one value at a time and says where each ends,
-    so neither a parse of the whole object nor a walk of the string tokens of the
-    fields left out is needed.  The text must be well-formed JSON there (raises
-    ``ValueError`` or ``StopIteration`` where it is not).
+
+def _spans(text: str, found: Starts, wanted: frozenset) -> dict[str, Span]:
+    """The :data:`Span` of each field ``found`` places, its value read by the C scanner."""
+    spans: dict[str, Span] = {}
+    for at, key in sorted((at, key) for key in wanted if (at := found.get(key)) is not None):
+        value, end = _DECODER.scan_once(text, at)
+        spans[key] = (at, end, value)
+    return spans
+
+
+def object_starts(text: str, start: int, wanted: frozenset,
+                  faces_key: str | None = None) -> tuple[Starts, list[Starts] | None]:
+    """Where the values of the ``wanted`` fields of the object that opens at ``text[start]``
+    start (:data:`Starts`, made a Loc by :func:`place_at` when one is asked for), and
+    those of the objects in its ``faces_key`` list (None without one).
+
+    Most objects are read by one match of their pattern (:func:`_object_pattern`),
+    which marks where each wanted value starts and decodes nothing; an object it does
+    not read is read one member at a time by the C scanner (:func:`_members`), which
+    says where each value ends.  Neither a parse of the whole object nor a walk of
+    the string tokens of the fields left out is needed.  The text must be well-formed
+    JSON there (the scanner raises ``ValueError`` or ``StopIteration`` where it is not).
     """
-    found, faces, _end = _object_spans(source.text, start, wanted, faces_key)
+    found, faces, _end = _object_starts(text, start, wanted, faces_key)
     return found, faces
 
 
-def _object_spans(text: str, start: int, wanted: frozenset,
-                  faces_key: str | None) -> tuple[dict[str, Span], list[dict[str, Span]] | None, int]:
-    """:func:`object_spans`, and where the object ends."""
+def _object_starts(text: str, start: int, wanted: frozenset,
+                   faces_key: str | None) -> tuple[Starts, list[Starts] | None, int]:
+    """:func:`object_starts`, and where the object ends."""
+    pattern = _object_pattern(wanted, faces_key)
+    m = pattern.match(text, start) if pattern is not None else None
+    if m is None:
+        return _members(text, start, wanted, faces_key)
+    faces = None
+    if pattern.faces:  # type: ignore[union-attr]
+        at = m.start(pattern.faces)  # type: ignore[union-attr]
+        if at >= 0:
+            faces, _end = _objects_starts(text, at, wanted)
+    return _Marks(m, pattern.groups), faces, m.end()  # type: ignore[union-attr]
+
+
+def _members(text: str, start: int, wanted: frozenset,
+             faces_key: str | None) -> tuple[dict[str, int], list[Starts] | None, int]:
+    """:func:`_object_starts` of an object read one member at a time by the C scanner."""
     scan, plain_key, after_value = _DECODER.scan_once, _PLAIN_KEY, _AFTER_VALUE
-    found: dict[str, Span] = {}
-    faces: list[dict[str, Span]] | None = None
+    found: dict[str, int] = {}
+    faces: list[Starts] | None = None
     if not text.startswith("{", start):
         raise ValueError("no object there")
     i = _SPACE(text, start + 1).end()
@@ -302,28 +444,28 @@ def _object_spans(text: str, start: int, wanted: frozenset,
                 raise ValueError("no colon after the key")
             at = colon.end()
         if key == faces_key and text.startswith("[", at):
-            faces, i = _objects_spans(text, at, wanted)
+            faces, i = _objects_starts(text, at, wanted)
         else:
-            value, i = scan(text, at)
+            _value, i = scan(text, at)
             if key in wanted:
-                found[key] = (at, i, value)
+                found[key] = at
         m = after_value(text, i)
         if m.group(1) is None:
             return found, faces, m.end() + 1  # past the closing brace
         i = m.end()
 
 
-def _objects_spans(text: str, start: int, wanted: frozenset) -> tuple[list[dict[str, Span]], int]:
-    """The spans of the objects of the list that opens at ``text[start]`` (its other
-    values left out), and where the list ends."""
+def _objects_starts(text: str, start: int, wanted: frozenset) -> tuple[list[Starts], int]:
+    """The :data:`Starts` of the objects of the list that opens at ``text[start]`` (its
+    other values left out), and where the list ends."""
     scan = _DECODER.scan_once
-    out: list[dict[str, Span]] = []
+    out: list[Starts] = []
     i = _SPACE(text, start + 1).end()
     if text.startswith("]", i):
         return out, i + 1
     while True:
         if text.startswith("{", i):
-            fields, _faces, i = _object_spans(text, i, wanted, None)
+            fields, _faces, i = _object_starts(text, i, wanted, None)
             out.append(fields)
         else:
             _value, i = scan(text, i)
@@ -331,6 +473,13 @@ def _objects_spans(text: str, start: int, wanted: frozenset) -> tuple[list[dict[
         if m.group(1) is None:
             return out, m.end() + 1  # past the closing bracket
         i = m.end()
+
+
+def place_at(source: SourceFile, at: int) -> Loc:
+    """The Loc of the value that starts at ``text[at]`` (read by the C scanner): see
+    :func:`value_loc`."""
+    value, end = _DECODER.scan_once(source.text, at)
+    return value_loc(source, at, end, value)
 
 
 def value_loc(source: SourceFile, start: int, end: int, value: Any) -> Loc:
