@@ -9,7 +9,7 @@ import random
 import pytest
 
 from linter.readers.fields import WANTED, walk_object
-from linter.readers.jsonpos import EscapeMap, Tokens, decode_at, object_places
+from linter.readers.jsonpos import EscapeMap, Tokens, decode_at, object_starts, place_at
 from linter.reporters.json import dumps_indented
 from linter.source import SourceFile
 
@@ -59,7 +59,13 @@ def test_object_places_are_those_of_the_token_walk(card: str) -> None:
     source = SourceFile("cards.json", "[\n " + card + "\n]")
     start = source.text.index("{")
     fields, faces, _start = walk_object(Tokens(source, start), decode_at(source.text, start))
-    found, found_faces = object_places(source, start, WANTED, "card_faces")
+    starts, starts_of_faces = object_starts(source.text, start, WANTED, "card_faces")
+
+    def places(of) -> dict:
+        return {k: place_at(source, at) for k in WANTED if (at := of.get(k)) is not None}
+
+    found = places(starts)
+    found_faces = None if starts_of_faces is None else [places(f) for f in starts_of_faces]
     assert {k: _key(loc) for k, loc in found.items()} == {k: _key(loc) for k, (_v, loc) in fields.items()}
     assert (found_faces is None) == (faces is None)
     assert [{k: _key(loc) for k, loc in f.items()} for f in found_faces or ()] == \

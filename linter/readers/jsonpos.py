@@ -8,8 +8,8 @@ iterator consumed as the walk goes: a subtree the reader does not need is
 skipped by counting its strings.  It can start at any offset outside a
 string (where an object opens, say): a reader that knows where an object
 starts can leave the places of its fields until a position inside it is asked
-for (:func:`object_spans` then reads that object again, one value at a time
-with the C scanner, which says where each value ends).
+for (:func:`object_starts` then reads that object again, most often by one
+match of a pattern, else one value at a time with the C scanner).
 """
 
 from __future__ import annotations
@@ -259,9 +259,6 @@ class Tokens:
         return k if k != -1 else first_key.start()
 
 
-#: where a field's value is written in a JSON text, and the value: (start, end, value)
-Span = tuple[int, int, Any]
-
 # -- an object read by one match -------------------------------------------------------
 #
 # The pieces of an object's pattern (see :func:`_object_pattern`).  They are meant
@@ -359,35 +356,6 @@ class _Marks:
 
 #: where the values of an object's wanted fields start: ``get(key)`` (None for one it has not)
 Starts = Union[dict[str, int], _Marks]
-
-
-def object_places(source: SourceFile, start: int, wanted: frozenset,
-                  faces_key: str | None = None) -> tuple[dict[str, Loc], list[dict[str, Loc]] | None]:
-    """The Locs of the ``wanted`` fields of the object that opens at ``text[start]``, and
-    those of the objects in its ``faces_key`` list (None without one): the Locs that
-    :class:`Tokens` gives (of a repeated key, the last value's).  See :func:`object_spans`."""
-    found, faces = object_spans(source, start, wanted, faces_key)
-    return ({k: value_loc(source, *span) for k, span in found.items()},
-            None if faces is None else [{k: value_loc(source, *span) for k, span in f.items()} for f in faces])
-
-
-def object_spans(source: SourceFile, start: int, wanted: frozenset,
-                 faces_key: str | None = None) -> tuple[dict[str, Span], list[dict[str, Span]] | None]:
-    """Where the ``wanted`` fields of the object that opens at ``text[start]`` are written
-    and their values (each :data:`Span`, in the order they are written), and those of
-    the objects in its ``faces_key`` list (None without one).  See :func:`object_starts`."""
-    text = source.text
-    found, faces = object_starts(text, start, wanted, faces_key)
-    return _spans(text, found, wanted), None if faces is None else [_spans(text, f, wanted) for f in faces]
-
-
-def _spans(text: str, found: Starts, wanted: frozenset) -> dict[str, Span]:
-    """The :data:`Span` of each field ``found`` places, its value read by the C scanner."""
-    spans: dict[str, Span] = {}
-    for at, key in sorted((at, key) for key in wanted if (at := found.get(key)) is not None):
-        value, end = _DECODER.scan_once(text, at)
-        spans[key] = (at, end, value)
-    return spans
 
 
 def object_starts(text: str, start: int, wanted: frozenset,
