@@ -61,8 +61,8 @@ def test_object_places_are_those_of_the_token_walk(card: str) -> None:
     fields, faces, _start = walk_object(Tokens(source, start), decode_at(source.text, start))
     starts, starts_of_faces = object_starts(source.text, start, WANTED, "card_faces")
 
-    def places(of) -> dict:
-        return {k: place_at(source, at) for k in WANTED if (at := of.get(k)) is not None}
+    def places(of: dict[str, int]) -> dict:
+        return {k: place_at(source, at) for k, at in of.items()}
 
     found = places(starts)
     found_faces = None if starts_of_faces is None else [places(f) for f in starts_of_faces]
@@ -131,69 +131,3 @@ def test_the_positions_of_a_span_are_those_of_its_two_ends(seed: int) -> None:
                 first = rng.randint(-2, end - start + 3)
                 last = rng.randint(first, end - start + 4)
                 assert loc.positions(first, last) == loc.position(first) + loc.position(last)
-
-
-# objects the one-match pattern of jsonpos reads and objects it leaves to the member-by-member
-# read (a quote after two backslashes, a key with an escape, NaN, values nested deeper than
-# it reads): both must place every field where the scanner reads it
-_OBJECTS = [
-    '{"name": "Ash Imp", "oracle_text": "Say \\"hi\\" twice.", "colors": ["R"], "cmc": 1.0}',
-    '{"name": "Slash Imp\\\\", "type_line": "Creature", "oracle_text": "a \\\\\\" b"}',
-    '{"n\\u0061me": "Esc Imp", "name": "Plain Imp", "power": "1"}',
-    '{"name": "Nan Imp", "cmc": NaN, "power": -Infinity, "toughness": 1e3}',
-    '{"name": "Deep Imp", "x": {"a": {"b": {"c": {"d": 1}}}}, "oracle_text": "Last"}',
-    '{"name": "Three Imp", "x": [{"a": {"b": [1, 2]}}], "oracle_text": "Last"}',
-    '{"name":"Tight Imp","card_faces":[{"name":"A","image_uris":{"s":"u"}},3,{"name":"B"}],"set":"tst"}',
-    '{"card_faces": [{"name": "Old"}], "name": "Twice", "card_faces": null, "name": "Again"}',
-    '{"card_faces": [], "card_faces": ["x"], "set": "abc", "set_type": "funny", "setx": 1}',
-    '{"": 1, "names": "no", "name" : \n\t"Spaced" ,\r\n "keywords" : [ ] , "digital":false}',
-    '{"name": "Face Key Imp", "card_faces": [{"card_faces": [{"name": "inner"}], "name": "outer"}]}',
-]
-
-
-def _random_object(rng: random.Random, depth: int = 0) -> str:
-    def value(d: int) -> str:
-        c = rng.random()
-        if d > 4 or c < 0.5:
-            return '"' + "".join(rng.choice(["a", " ", "\\n", '\\"', "\\\\", "\\u00e9", "é"])
-                                 for _ in range(rng.randint(0, 6))) + '"'
-        if c < 0.65:
-            return rng.choice(["0", "-1.5", "2e3", "true", "false", "null", "NaN"])
-        if c < 0.85:
-            return "[" + ", ".join(value(d + 1) for _ in range(rng.randint(0, 3))) + "]"
-        return _random_object(rng, d + 1)
-
-    keys = sorted(WANTED) + ["object", "id", "n\\u0061me", "legalities"]
-    members = [f'"{rng.choice(keys)}"{rng.choice(["", " "])}:{rng.choice(["", " ", chr(10)])}{value(depth)}'
-               for _ in range(rng.randint(0, 8))]
-    return "{" + rng.choice([",", ", ", ",\n  "]).join(members) + "}"
-
-
-@pytest.mark.parametrize("seed", range(4))
-def test_the_object_pattern_places_fields_where_the_member_by_member_read_does(seed: int) -> None:
-    from linter.readers import jsonpos
-
-    rng = random.Random(seed)
-    objects = _OBJECTS + [_random_object(rng) for _ in range(300)]
-    for faces_key in ("card_faces", None):
-        for obj in objects:
-            text = "[\n " + obj + "\n]"
-            json.loads(text)  # well-formed, as the text a card is read from
-            start = text.index("{")
-            found, faces, end = jsonpos._object_starts(text, start, WANTED, faces_key)
-            walked, walked_faces, walked_end = jsonpos._members(text, start, WANTED, faces_key)
-            assert end == walked_end
-            assert {k: found.get(k) for k in WANTED} == {k: walked.get(k) for k in WANTED}
-            assert (faces is None) == (walked_faces is None)
-            assert [{k: f.get(k) for k in WANTED} for f in faces or ()] == \
-                [{k: f.get(k) for k in WANTED} for f in walked_faces or ()]
-
-
-def test_the_object_pattern_reads_the_usual_card_in_one_match() -> None:
-    from linter.readers import jsonpos
-
-    text = _OBJECTS[0]
-    pattern = jsonpos._object_pattern(WANTED, "card_faces")
-    assert pattern is not None and pattern.match(text, 0) is not None
-    found, _faces = jsonpos.object_starts(text, 0, WANTED, "card_faces")
-    assert found.get("oracle_text") == text.index('"Say') and found.get("layout") is None

@@ -67,7 +67,6 @@ def _type_facts(type_line: str | None) -> tuple[bool, frozenset[str], bool, bool
 GRANTED = Context()  # a quoted ability belongs to a permanent (or a player, an emblem)
 
 _TRIGGER_RE = re.compile(r"(?:when|whenever|at)\b", re.I)
-_TRIGGER_FIRST = "WwAa"  # the only characters _TRIGGER_RE's match starts with, case blind as it is
 _CHAPTER_RE = re.compile(r"((?:[IVX]+)(?:\s*,\s*[IVX]+)*)\s*[—–-]\s*")
 _LEVEL_RE = re.compile(r"LEVEL\s+(\d+)\s*(?:[-–]\s*(\d+)|(\+))\s*$")
 _STATION_RE = re.compile(r"STATION\s+(\d+)\s*\+\s*$")
@@ -79,13 +78,8 @@ _MODE_RE = re.compile(r"•|\+\s*(?:\{[^{}]+\})+\s*[—–]|(?:\{P\})+\s*[—–
 # station header, a power/toughness box
 _HEAD_RE = re.compile("|".join(f"(?P<{kind}>{rx.pattern})" for kind, rx in (
     ("mode", _MODE_RE), ("level", _LEVEL_RE), ("station", _STATION_RE), ("pt", _PT_RE))))
-# The characters a match of _HEAD_RE can start with (besides a digit, ``str.isdecimal``
-# being what ``\d`` takes): most lines start with none, and a test of the first character
-# costs less than the pattern
-_HEAD_FIRST = "•+{LS-*X"
 _LABEL_RE = re.compile(r"([A-Z∞][^:{}.;•\"“]{0,48}?)\s*(?:[—–]| - )\s*(?=\S)")
 _SEPARATOR_RE = re.compile(r"\s*[-—–=_*]{2,}\s*")
-_SEPARATOR_FIRST = "-—–=_*"  # what a separator line starts with, once its spaces are stripped
 _CLASS_LEVEL_RE = re.compile(r"\s*level\s+(\d+)\s*$", re.I)
 # "target", not after "the ", "a " or "new " (tried after the word: most places are no "target").
 # The word's start is tested after it, as "(?<!\wtarget)" in place of "\btarget": a pattern
@@ -204,12 +198,11 @@ class Segmenter:
             # the line from its first character outside reminder text, and that with the
             # reminder text blanked
             content = (T.strip_spans(text, ls, le, holes) if holes else text[ls:le]).lstrip()
-            if not content or (content[0] in _SEPARATOR_FIRST and _SEPARATOR_RE.fullmatch(content)):
+            if not content or _SEPARATOR_RE.fullmatch(content):
                 continue  # reminder text only, or a separator between the halves of a card
             cs = le - len(content)
             line = text[cs:le] if holes else content
-            first = line[0]
-            m = _HEAD_RE.match(line) if first in _HEAD_FIRST or first.isdecimal() else None
+            m = _HEAD_RE.match(line)
             if m is not None:
                 kind = m.lastgroup
                 if kind == "mode":
@@ -244,9 +237,8 @@ class Segmenter:
         """The abilities of one line ``line`` = text[cs:le] that starts with content
         (``content``: the line with its ``holes`` blanked)."""
         text = self.text
-        first = line[0]
         # Saga chapters: "I —", "II, III —"
-        m = _CHAPTER_RE.match(line) if first in "IVX" else None
+        m = _CHAPTER_RE.match(line)
         if m and (m.end() < len(line) or ctx.saga):  # a Saga's last chapter may still be empty
             chapters = tuple(T.from_roman(x.strip()) for x in m.group(1).split(","))
             ab = Ability("chapter", line, cs, le, chapters=chapters, effect_start=cs + m.end())
@@ -256,7 +248,7 @@ class Segmenter:
         if kws is not None:
             return kws
         # A station or die-roll row whose abilities are keywords: "9+ | Flying, first strike"
-        row = _ROW_RE.match(line) if first.isdecimal() else None
+        row = _ROW_RE.match(line)
         if row:
             kws = K.parse_keyword_line(text, cs + row.end(), le, holes, ctx)
             if kws:
@@ -276,7 +268,7 @@ class Segmenter:
         label = None
         keyword = None
         lm = _LABEL_RE.match(line) if "—" in line or "–" in line or " - " in line else None
-        if lm and not (first in _TRIGGER_FIRST and _TRIGGER_RE.match(line)):
+        if lm and not _TRIGGER_RE.match(line):
             name = lm.group(1).strip()
             kw = K.label_keyword(name)
             special = special_labels().get(name.lower())
@@ -322,7 +314,7 @@ class Segmenter:
                 if any(p.kind == "loyalty" for p in ab.cost):
                     ab.kind = "loyalty"
                 return ab
-        if body[0] in _TRIGGER_FIRST and _TRIGGER_RE.match(body):
+        if _TRIGGER_RE.match(body):
             comma = _effect_comma(text, bs, le, holes)
             eff = _skip_space(text, comma + 1, le) if comma > 0 else None
             return Ability("triggered", body, bs, le, effect_start=eff)

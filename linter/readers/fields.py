@@ -136,15 +136,14 @@ _FACE_FIELDS: tuple[tuple[str, Converter, type | None], ...] = \
 _FACE_FIELDS_CMC = _FACE_FIELDS + (("cmc", _as_number, float),)
 #: the card-level copies of face fields on a multi-faced card ("A // B" cost, type line, colors)
 _COPIED_FIELDS = tuple(field for field in _FACE_FIELDS if field[0] != "name")
-#: the card's own fields, their converters, the type their converter keeps as it is, and
-#: the Card attribute each fills
-_CARD_FIELDS: tuple[tuple[str, Converter, type | None, str], ...] = (
-    ("layout", _as_str, str, "layout"), ("cmc", _as_number, float, "cmc"),
-    ("color_identity", _as_colors, None, "color_identity"), ("keywords", _as_words, None, "keywords"),
-    ("set", _as_str, str, "set_code"), ("released_at", _as_str, str, "released"),
-    ("set_type", _as_str, str, "set_type"), ("digital", _as_bool, bool, "digital"),
-    ("border_color", _as_str, str, "border_color"), ("security_stamp", _as_str, str, "security_stamp"),
-    ("promo_types", _as_words, None, "promo_types"))
+#: the card's own fields, their converters and the type each converter keeps as it is
+_CARD_FIELDS: tuple[tuple[str, Converter, type | None], ...] = (
+    ("layout", _as_str, str), ("cmc", _as_number, float), ("color_identity", _as_colors, None),
+    ("keywords", _as_words, None), ("set", _as_str, str), ("released_at", _as_str, str),
+    ("set_type", _as_str, str), ("digital", _as_bool, bool), ("border_color", _as_str, str),
+    ("security_stamp", _as_str, str), ("promo_types", _as_words, None))
+#: the Card attribute of a field, where it is not named like it
+_CARD_ATTRS = {"set": "set_code", "released_at": "released"}
 
 
 class PairPlaces:
@@ -285,18 +284,11 @@ def card_from_values(fields: dict, faces: list[dict] | None, source: SourceFile,
         kept.append("name")  # the name's place is kept even when it holds no name
     if name is None and card_faces[0].name:
         name = " // ".join(f.name or "" for f in card_faces)
-    own = {}  # the Card attributes of the card's own fields
-    for key, conv, plain, attr in _CARD_FIELDS:
-        if key in fields:
-            value = fields[key]
-            if type(value) is not plain:
-                value, msg = conv(key, value)
-                if msg is not None:
-                    warnings.say(msg, None, key)
-                if value is None:
-                    continue
-            own[attr] = value
-            kept.append(key)
+    own = _converted(fields, None, _CARD_FIELDS, warnings)
+    kept += own
+    for key, attr in _CARD_ATTRS.items():
+        if key in own:
+            own[attr] = own.pop(key)
     if IGNORE_FIELD in fields:
         extra[IGNORE_FIELD] = fields[IGNORE_FIELD]
         kept.append(IGNORE_FIELD)

@@ -8,8 +8,8 @@ iterator consumed as the walk goes: a subtree the reader does not need is
 skipped by counting its strings.  It can start at any offset outside a
 string (where an object opens, say): a reader that knows where an object
 starts can leave the places of its fields until a position inside it is asked
-for (:func:`object_starts` then reads that object again, most often by one
-match of a pattern, else one value at a time with the C scanner).
+for (:func:`object_starts` then reads that object again, one value at a time
+with the C scanner, which says where each value ends).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import json
 import re
 from bisect import bisect_left
 from itertools import islice
-from typing import Any, Callable, Iterator, NamedTuple, Union
+from typing import Any, Iterator
 
 from linter.readers.base import ReadError
 from linter.source import Loc, SourceFile
@@ -259,103 +259,8 @@ class Tokens:
         return k if k != -1 else first_key.start()
 
 
-# -- an object read by one match -------------------------------------------------------
-#
-# The pieces of an object's pattern (see :func:`_object_pattern`).  They are meant
-# for text the C scanner has parsed, well-formed JSON, where they match just the
-# values the scanner reads, ending where it ends; what the scanner has checked (the
-# escapes of a string, the characters in it) they do not check again.  A string is
-# read up to its first quote that no backslash precedes, past each quote that one
-# backslash alone precedes (an escaped quote): a quote after two backslashes or more
-# does not match (which of them is escaped is left to the scanner), nor does a value
-# nested deeper than ``_DEPTH``, NaN or Infinity: the object is then read member by
-# member (:func:`_members`).
-
-_WS = r"[ \t\n\r]*"
-_STRING = r'"[^"]*(?:(?<=[^\\]\\)"[^"]*)*(?<!\\)"'
-_SCALAR = _STRING + r"|-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?|true|false|null"
-#: how deep the values an object's pattern reads may be nested: a Scryfall card's faces
-#: hold objects (their image links) in objects in a list
-_DEPTH = 3
-
-
-def _list_of(value: str) -> str:
-    return rf"\[{_WS}(?:(?:{value}){_WS}(?:,{_WS}|(?=\])))*\]"
-
-
-def _object_of(value: str) -> str:
-    return rf"\{{{_WS}(?:{_STRING}{_WS}:{_WS}(?:{value}){_WS}(?:,{_WS}|(?=\}})))*\}}"
-
-
-_VALUE = _SCALAR
-for _level in range(_DEPTH):
-    _VALUE = f"{_SCALAR}|{_list_of(_VALUE)}|{_object_of(_VALUE)}"
-
-
-class _Pattern(NamedTuple):
-    """The pattern of an object's members (see :func:`_object_pattern`)."""
-
-    match: Callable[[str, int], "re.Match | None"]
-    groups: dict[str, int]  # for each wanted key, the group that marks where its value starts
-    faces: int  # the group that marks where a faces' list starts (0: no faces key)
-
-
-_PATTERNS: dict[tuple[frozenset, str | None], _Pattern | None] = {}
-
-
-def _object_pattern(wanted: frozenset, faces_key: str | None) -> _Pattern | None:
-    """The pattern that reads a whole object in one match, made once for ``wanted`` and
-    ``faces_key`` (None where a key is not plain text, which the pattern could not find).
-
-    Each member's key is one of the wanted keys, each followed by an empty group that
-    marks where its value starts (for the faces key, one group where the value is a
-    list and one where it is not), or another key written with no escape; a group in
-    a repeat keeps the last place it matched, so a key written twice is placed at its
-    last value, as the parser reads it.  A key written with an escape (which may be
-    a wanted key) does not match, and the object is read member by member."""
-    made = _PATTERNS.get((wanted, faces_key), False)
-    if made is not False:
-        return made  # type: ignore[return-value]
-    keys = sorted(wanted - {faces_key})
-    pattern = None
-    if not any(re.search(r'["\\\x00-\x1f]', key) for key in [*keys, faces_key or ""]):
-        marks = [f'{re.escape(key)}"{_WS}:{_WS}()' for key in keys]
-        groups = {key: n for n, key in enumerate(keys, 1)}
-        faces = 0
-        if faces_key is not None:
-            faces = len(keys) + 1
-            if faces_key in wanted:
-                groups[faces_key] = faces + 1
-                marks.append(f'{re.escape(faces_key)}"{_WS}:{_WS}(?:()(?=\\[)|())')
-            else:
-                marks.append(f'{re.escape(faces_key)}"{_WS}:{_WS}(?:()(?=\\[)|)')
-        named = "|".join(re.escape(key) for key in sorted(wanted | ({faces_key} if faces_key else set())))
-        others = f'(?!(?:{named})")[^"\\\\]*"{_WS}:{_WS}'
-        member = f'"(?:{"|".join(marks)}|{others})(?:{_VALUE}){_WS}(?:,{_WS}|(?=\\}}))'
-        pattern = _Pattern(re.compile(rf"\{{{_WS}(?:{member})*\}}").match, groups, faces)
-    _PATTERNS[(wanted, faces_key)] = pattern
-    return pattern
-
-
-class _Marks:
-    """Where the values of an object's wanted fields start, as one match of its pattern
-    marks them: ``get(key)`` (None for a field the object does not have)."""
-
-    __slots__ = ("_match", "_groups")
-
-    def __init__(self, match: re.Match, groups: dict[str, int]) -> None:
-        self._match, self._groups = match, groups
-
-    def get(self, key: str) -> int | None:
-        group = self._groups.get(key)
-        if group is None:
-            return None
-        at = self._match.start(group)
-        return at if at >= 0 else None
-
-
-#: where the values of an object's wanted fields start: ``get(key)`` (None for one it has not)
-Starts = Union[dict[str, int], _Marks]
+#: where the values of an object's wanted fields start, by key
+Starts = dict[str, int]
 
 
 def object_starts(text: str, start: int, wanted: frozenset,
@@ -364,12 +269,11 @@ def object_starts(text: str, start: int, wanted: frozenset,
     start (:data:`Starts`, made a Loc by :func:`place_at` when one is asked for), and
     those of the objects in its ``faces_key`` list (None without one).
 
-    Most objects are read by one match of their pattern (:func:`_object_pattern`),
-    which marks where each wanted value starts and decodes nothing; an object it does
-    not read is read one member at a time by the C scanner (:func:`_members`), which
-    says where each value ends.  Neither a parse of the whole object nor a walk of
-    the string tokens of the fields left out is needed.  The text must be well-formed
-    JSON there (the scanner raises ``ValueError`` or ``StopIteration`` where it is not).
+    The C scanner reads the object one value at a time and says where each ends,
+    so neither a parse of the whole object nor a walk of the string tokens of the
+    fields left out is needed; no value is kept (:func:`place_at` reads the one asked
+    for again).  The text must be well-formed JSON there (raises ``ValueError`` or
+    ``StopIteration`` where it is not).
     """
     found, faces, _end = _object_starts(text, start, wanted, faces_key)
     return found, faces
@@ -378,21 +282,6 @@ def object_starts(text: str, start: int, wanted: frozenset,
 def _object_starts(text: str, start: int, wanted: frozenset,
                    faces_key: str | None) -> tuple[Starts, list[Starts] | None, int]:
     """:func:`object_starts`, and where the object ends."""
-    pattern = _object_pattern(wanted, faces_key)
-    m = pattern.match(text, start) if pattern is not None else None
-    if m is None:
-        return _members(text, start, wanted, faces_key)
-    faces = None
-    if pattern.faces:  # type: ignore[union-attr]
-        at = m.start(pattern.faces)  # type: ignore[union-attr]
-        if at >= 0:
-            faces, _end = _objects_starts(text, at, wanted)
-    return _Marks(m, pattern.groups), faces, m.end()  # type: ignore[union-attr]
-
-
-def _members(text: str, start: int, wanted: frozenset,
-             faces_key: str | None) -> tuple[dict[str, int], list[Starts] | None, int]:
-    """:func:`_object_starts` of an object read one member at a time by the C scanner."""
     scan, plain_key, after_value = _DECODER.scan_once, _PLAIN_KEY, _AFTER_VALUE
     found: dict[str, int] = {}
     faces: list[Starts] | None = None
