@@ -244,12 +244,6 @@ def strip_spans(text: str, start: int, end: int, holes: list[tuple[int, int]]) -
     """text[start:end] with the ``holes`` blanked to spaces (offsets stay valid)."""
     if not holes:
         return text[start:end]
-    if len(holes) == 1:  # most lines hold one reminder text: no list to sort and join
-        s, e = holes[0]
-        s, e = max(s, start), min(e, end)
-        if s >= e:
-            return text[start:end]
-        return text[start:s] + " " * (e - s) + text[e:end]
     parts = []
     pos = start
     for s, e in sorted(holes):

@@ -142,6 +142,8 @@ _CARD_FIELDS: tuple[tuple[str, Converter, type | None], ...] = (
     ("keywords", _as_words, None), ("set", _as_str, str), ("released_at", _as_str, str),
     ("set_type", _as_str, str), ("digital", _as_bool, bool), ("border_color", _as_str, str),
     ("security_stamp", _as_str, str), ("promo_types", _as_words, None))
+#: the card's name, converted as a face's is
+_NAME_FIELD = tuple(field for field in _FACE_FIELDS if field[0] == "name")
 #: the Card attribute of a field, where it is not named like it
 _CARD_ATTRS = {"set": "set_code", "released_at": "released"}
 
@@ -276,11 +278,7 @@ def card_from_values(fields: dict, faces: list[dict] | None, source: SourceFile,
         extra = {}
     name = None
     if "name" in fields:
-        name = fields["name"]
-        if type(name) is not str:
-            name, msg = _as_str("name", name)
-            if msg is not None:
-                warnings.say(msg, None, "name")
+        name = _converted(fields, None, _NAME_FIELD, warnings).get("name")
         kept.append("name")  # the name's place is kept even when it holds no name
     if name is None and card_faces[0].name:
         name = " // ".join(f.name or "" for f in card_faces)
@@ -294,12 +292,11 @@ def card_from_values(fields: dict, faces: list[dict] | None, source: SourceFile,
         kept.append(IGNORE_FIELD)
     card = Card(name=name, faces=card_faces, source=source, loc=card_loc, extra=extra, **own)
     card.locs = places.locs(None, kept)
-    if card.layout in TOKEN_LAYOUTS or (extra and str(extra.get("type_line", "")).lstrip().startswith("Token")):
+    if card.layout in TOKEN_LAYOUTS or str(extra.get("type_line", "")).lstrip().startswith("Token"):
         card.is_token = True
     else:
         for f in card_faces:
-            # most type lines have no "Token" in them at all: one search says so
-            if f.type_line and "Token" in f.type_line and f.type_line.lstrip().startswith("Token"):
+            if (f.type_line or "").lstrip().startswith("Token"):
                 card.is_token = True
                 break
     return card
