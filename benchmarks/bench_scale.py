@@ -16,6 +16,10 @@ of the real cards of ../shared/data/cards: the current Oracle cards
 * the CPU time of those two runs (user and system, the workers' included), and
   the default run's divided by the number of cores: the wall time it could take
   at best, were all of its work shared out evenly from the first moment;
+* the same two runs with one cheap check selected (:data:`FLOOR_CHECK`, which
+  reads the parse of the few faces that add mana): the read, the spaCy import,
+  the parse of every face, the workers and the report, with next to no check
+  work. What a run costs beyond this floor is the checks' own;
 * the time per card at 35.7k and at 8.9k cards (`--jobs 1`), both as the whole
   command's time per card and as the time each card adds (the command's time
   less that of a one-card file);
@@ -59,6 +63,9 @@ except ImportError:  # pragma: no cover
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
 DEFAULT_DATA = REPO.parent / "shared" / "data"
+#: the check of the floor runs: it needs the parse (so every face is parsed, as in a full run)
+#: and is called on few faces (it needs a face that adds mana), so next to nothing is checked
+FLOOR_CHECK = "ABL001"
 
 
 # -- processes and their memory ---------------------------------------------------------------
@@ -249,9 +256,12 @@ def main() -> int:
         check = [sys.executable, "-m", "linter", "check", "--format", "json", *oracle]
         n_large, n_quarter = len(json.loads(large.read_text(encoding="utf-8"))), \
             len(json.loads(quarter.read_text(encoding="utf-8")))
-        base_large, (by_default, by_one) = with_baseline(texts_of(large), [
+        floor = ["--select", FLOOR_CHECK]
+        base_large, (by_default, by_one, floor_default, floor_one) = with_baseline(texts_of(large), [
             lambda: run(check + ["--no-cache", str(large)], env),
-            lambda: run(check + ["--no-cache", "--jobs", "1", str(large)], env)], args.repeat)
+            lambda: run(check + ["--no-cache", "--jobs", "1", str(large)], env),
+            lambda: run(check + ["--no-cache", *floor, str(large)], env),
+            lambda: run(check + ["--no-cache", *floor, "--jobs", "1", str(large)], env)], args.repeat)
         t_default, t_one = by_default[0], by_one[0]
         base_quarter, (by_quarter,) = with_baseline(texts_of(quarter), [
             lambda: run(check + ["--no-cache", "--jobs", "1", str(quarter)], env)], args.repeat)
@@ -274,6 +284,10 @@ def main() -> int:
         cores = os.cpu_count() or 1
         row(f"  that CPU time over {cores} cores: the least a default run takes", f"{cpu_default / cores:.2f}s",
             f"tokenizer {base_large:.2f}s", cpu_default / cores / base_large, None)
+        row(f"  floor: only {FLOOR_CHECK} selected, default", f"{floor_default[0]:.2f}s",
+            f"tokenizer {base_large:.2f}s", floor_default[0] / base_large, None)
+        row(f"  floor: only {FLOOR_CHECK} selected, --jobs 1", f"{floor_one[0]:.2f}s",
+            f"tokenizer {base_large:.2f}s", floor_one[0] / base_large, None)
         per_large, per_quarter = t_one / n_large * 1000, q_one / n_quarter * 1000
         row(f"per card at {n_large:,} vs {n_quarter:,} (--jobs 1)", f"{per_large:.3f} ms", f"{per_quarter:.3f} ms",
             per_large / per_quarter, 1.2)
